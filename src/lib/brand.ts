@@ -1,0 +1,2 @@
+/** The product name, never translated. */
+export const BRAND_NAME = 'Kiraa';

@@ -1,0 +1,37 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+import viteConfig from './vite.config';
+
+// Unit tests run next to the code with a fake IndexedDB; API tests run against a real local stack
+// started once per run by tests/support/global-setup.ts (PGlite, or PostgreSQL when
+// KIRAA_TEST_DB=postgres). TZ is fixed to UTC by the npm scripts so Africa/Algiers bugs show.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.{ts,tsx}', 'supabase/local/**/*.test.ts'],
+            environment: 'happy-dom',
+            setupFiles: ['tests/support/unit-setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'api',
+            include: ['tests/api/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['tests/support/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
