@@ -1,16 +1,35 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * One catalog per feature (loaded with its route) plus `core` for the shell (app, ui, lib).
+ * French is the source language; English and Arabic must be complete.
+ */
+export const catalogFeatures = [
+  'auth',
+  'booking',
+  'bookings',
+  'catalogue',
+  'content',
+  'notifications',
+  'staff',
+] as const;
+
 export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'en', 'ar'],
   fallbackLocales: { default: 'fr' },
   catalogs: [
     {
-      path: '<rootDir>/src/locales/{locale}/messages',
-      include: ['src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+      path: '<rootDir>/src/locales/{locale}/core',
+      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/lib', '<rootDir>/src/sync'],
+      exclude: ['**/*.test.*'],
     },
+    ...catalogFeatures.map((feature) => ({
+      path: `<rootDir>/src/locales/{locale}/${feature}`,
+      include: [`<rootDir>/src/features/${feature}`],
+      exclude: ['**/*.test.*'],
+    })),
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

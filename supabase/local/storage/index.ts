@@ -1,0 +1,7 @@
+import type { ApiFactory } from '../context.ts';
+
+/** Placeholder until the storage API lands: answers 501 so the gateway can mount it. */
+export const createStorageApi: ApiFactory = () => async (_req, res) => {
+  res.writeHead(501, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message: 'not implemented yet' }));
+};
