@@ -195,7 +195,7 @@ export default tseslint.config(
   },
   {
     // Infrastructure without user-facing copy, and tests.
-    files: ['src/**/*.test.{ts,tsx}', 'src/sw.ts', 'src/sync/**'],
+    files: ['src/**/*.test.{ts,tsx}', 'src/sw.ts', 'src/sync/**', 'src/lib/**/*.ts'],
     rules: { 'lingui/no-unlocalized-strings': 'off' },
   },
   // Node side: the local stack, scripts, tests, configs.
