@@ -1,0 +1,170 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { and, assign, fromPromise, setup } from 'xstate';
+
+/** SPEC §9: the session is checked at start and then every 60 s… */
+export const SESSION_CHECK_INTERVAL_MS = 60_000;
+/** …and refreshed when its expiry is missing or less than 300 s away. */
+export const SESSION_REFRESH_THRESHOLD_S = 300;
+
+/**
+ * What a refresh attempt came to:
+ * - refreshed: the server issued a new session;
+ * - transient: no answer (offline, timeout, 5xx, another tab won the race): keep the session;
+ * - refused: the server rejected the refresh token: the session is over.
+ */
+export type RefreshOutcome =
+  { kind: 'refreshed'; session: Session } | { kind: 'transient' } | { kind: 'refused' };
+
+export type SessionMachineContext = {
+  session: Session | null;
+  /** True after a password-recovery link signed the user in, until the password is changed. */
+  recovery: boolean;
+};
+
+export type SessionMachineEvent =
+  /** supabase-js reported a session (signed in, token refreshed, user updated, recovery, other tab). */
+  | { type: 'auth.session'; event: AuthChangeEvent; session: Session }
+  /** supabase-js reported that the session is gone (here or in another tab). */
+  | { type: 'auth.signedOut' }
+  /** Check now (the device came back online, the page became visible). */
+  | { type: 'session.check' }
+  /** The API answered 401/419/440 to the user's token. */
+  | { type: 'session.unauthorized' }
+  /** The user signs out. */
+  | { type: 'session.signOut' };
+
+/** Seconds until the access token expires (negative when expired); null when unknown. */
+export function secondsLeft(session: Session | null, nowMs: number): number | null {
+  const expiresAt = session?.expires_at;
+  if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null;
+  return expiresAt - nowMs / 1000;
+}
+
+export function needsRefresh(session: Session | null, nowMs: number): boolean {
+  const left = secondsLeft(session, nowMs);
+  return left === null || left < SESSION_REFRESH_THRESHOLD_S;
+}
+
+/**
+ * The session (ARCHITECTURE §3): signed out / signed in / refreshing. It never signs out because
+ * the device is offline — only on sign-out, on a refresh the server refused, or when supabase-js
+ * reports the session gone. Side effects are actors provided by src/lib/session.ts (tests provide
+ * fakes): `loadSession` reads the stored session without touching the network, `refreshSession`
+ * asks the server, `signOut` clears the session here and on the server when reachable.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionMachineContext,
+    events: {} as SessionMachineEvent,
+  },
+  actors: {
+    loadSession: fromPromise<Session | null>(async () => null),
+    refreshSession: fromPromise<RefreshOutcome, { session: Session | null }>(async () => ({
+      kind: 'transient',
+    })),
+    signOut: fromPromise<void>(async () => undefined),
+  },
+  guards: {
+    needsRefresh: ({ context }) => needsRefresh(context.session, Date.now()),
+    isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  },
+  actions: {
+    storeSession: assign(({ context, event }) => {
+      if (event.type !== 'auth.session') return {};
+      return {
+        session: event.session,
+        recovery:
+          event.event === 'PASSWORD_RECOVERY'
+            ? true
+            : event.event === 'USER_UPDATED' || (event.event === 'SIGNED_IN' && !context.session)
+              ? false
+              : context.recovery,
+      };
+    }),
+    clearSession: assign({ session: null, recovery: false }),
+  },
+  delays: {
+    checkInterval: SESSION_CHECK_INTERVAL_MS,
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'loading',
+  context: { session: null, recovery: false },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadSession',
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'signedIn',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+      on: {
+        'auth.session': { target: 'signedIn', actions: 'storeSession' },
+        'auth.signedOut': { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      entry: 'clearSession',
+      on: {
+        'auth.session': { target: 'signedIn', actions: 'storeSession' },
+      },
+    },
+    signedIn: {
+      initial: 'checking',
+      on: {
+        'auth.session': { actions: 'storeSession' },
+        'auth.signedOut': { target: 'signedOut' },
+        'session.signOut': { target: 'signingOut' },
+        'session.unauthorized': { target: 'refreshing' },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: and(['needsRefresh', 'isOnline']), target: '#session.refreshing' },
+            { target: 'idle' },
+          ],
+        },
+        idle: {
+          after: { checkInterval: { target: 'checking' } },
+          on: { 'session.check': { target: 'checking' } },
+        },
+      },
+    },
+    refreshing: {
+      invoke: {
+        src: 'refreshSession',
+        input: ({ context }) => ({ session: context.session }),
+        onDone: [
+          { guard: ({ event }) => event.output.kind === 'refused', target: 'signingOut' },
+          {
+            target: 'signedIn.idle',
+            actions: assign({
+              session: ({ context, event }) =>
+                event.output.kind === 'refreshed' ? event.output.session : context.session,
+            }),
+          },
+        ],
+        // An unexpected failure is not a refusal: keep the session and check again later.
+        onError: { target: 'signedIn.idle' },
+      },
+      on: {
+        'auth.session': { actions: 'storeSession' },
+        'auth.signedOut': { target: 'signedOut' },
+        'session.signOut': { target: 'signingOut' },
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'signedOut' },
+        onError: { target: 'signedOut' },
+      },
+    },
+  },
+});

@@ -1,0 +1,124 @@
+import { createClient } from '@supabase/supabase-js';
+
+import { authStorage } from '@/lib/auth-storage';
+
+/**
+ * The one supabase-js client of the app (and of the service worker). The session lives in
+ * IndexedDB (src/lib/auth-storage.ts), not in cookies or localStorage, so the service worker can
+ * flush the outbox with the user's token. Nothing else creates a client.
+ */
+
+const DEFAULT_LOCAL_URL = 'http://localhost:54321';
+
+function env(name: 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'): string | undefined {
+  const value = (import.meta.env as Partial<Record<string, string>>)[name];
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export const SUPABASE_URL = (env('VITE_SUPABASE_URL') ?? DEFAULT_LOCAL_URL).replace(/\/+$/, '');
+const ANON_KEY = env('VITE_SUPABASE_ANON_KEY');
+if (!ANON_KEY && import.meta.env.PROD) {
+  console.error('VITE_SUPABASE_ANON_KEY is not set: the app cannot reach its backend.');
+}
+export const SUPABASE_ANON_KEY = ANON_KEY ?? 'anon-key-not-configured';
+
+/** Where supabase-js keeps the session (an IndexedDB `meta` row, and the BroadcastChannel name). */
+export const AUTH_STORAGE_KEY = 'kiraa-auth';
+
+/** Every request gives up after this long (SPEC §9). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Statuses that mean "your session has expired" (SPEC §8). */
+export const SESSION_EXPIRED_STATUSES: readonly number[] = [401, 419, 440];
+
+const isWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+/**
+ * What the auth redirect put in the URL hash when the page loaded (a password-recovery link
+ * lands on /reset-password#access_token=…&type=recovery, or #error=…&error_description=… when the
+ * link is expired). supabase-js consumes and clears the hash on start, so it is read first.
+ */
+export type AuthRedirect = {
+  type: string | null;
+  hasSession: boolean;
+  errorCode: string | null;
+  errorDescription: string | null;
+};
+
+export function parseAuthRedirect(hash: string): AuthRedirect | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const hasSession = params.has('access_token');
+  const error = params.get('error_code') ?? params.get('error');
+  if (!hasSession && !error) return null;
+  return {
+    type: params.get('type'),
+    hasSession,
+    errorCode: error,
+    errorDescription: params.get('error_description'),
+  };
+}
+
+export const initialAuthRedirect: AuthRedirect | null = isWindow
+  ? parseAuthRedirect(window.location.hash)
+  : null;
+
+/**
+ * Called when the API answers 401/419/440 to a request that carried the user's token. The session
+ * (src/lib/session.ts) registers it: it refreshes the token and resolves with the new access
+ * token, or with null when the session cannot be refreshed (and is then signed out).
+ */
+export type UnauthorizedHandler = () => Promise<string | null>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  if (!signal) return timeout;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+/**
+ * fetch for supabase-js: a 60 s timeout, and for data and storage calls made with the user's
+ * token, one retry with a fresh token after a session-expired status (SPEC §7: "the failed
+ * request is retried with Authorization: Bearer <new access token>"). Auth calls are left alone:
+ * supabase-js handles its own refresh errors.
+ */
+export function createSessionFetch(
+  baseFetch: typeof fetch = (...args) => fetch(...args),
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const retryable = request.body === null ? null : request.clone();
+    const response = await baseFetch(request, { signal: withTimeout(request.signal) });
+    if (!SESSION_EXPIRED_STATUSES.includes(response.status)) return response;
+
+    const url = request.url;
+    const isUserCall =
+      !url.startsWith(`${SUPABASE_URL}/auth/`) &&
+      (request.headers.get('authorization') ?? '') !== `Bearer ${SUPABASE_ANON_KEY}`;
+    if (!isUserCall || !unauthorizedHandler) return response;
+
+    const token = await unauthorizedHandler();
+    if (!token) return response;
+    const retry = retryable ?? request;
+    const headers = new Headers(retry.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return baseFetch(new Request(retry, { headers }), { signal: withTimeout(init?.signal) });
+  };
+}
+
+export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+  auth: {
+    storage: authStorage,
+    storageKey: AUTH_STORAGE_KEY,
+    persistSession: true,
+    // A service worker is short-lived: it reads the session and refreshes on demand only.
+    autoRefreshToken: isWindow,
+    detectSessionInUrl: isWindow,
+    flowType: 'implicit',
+  },
+  global: { fetch: createSessionFetch() },
+});
