@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { isOnline } from '@/sync/network';
+import { startSyncScheduler } from '@/sync/sync-scheduler';
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+const goOffline = () => window.dispatchEvent(new Event('offline'));
+const goOnline = () => window.dispatchEvent(new Event('online'));
+
+let stop: (() => void) | null = null;
+let run: ReturnType<typeof vi.fn<() => Promise<void>>>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  goOnline();
+  setVisibility('visible');
+  run = vi.fn(() => Promise.resolve());
+});
+
+afterEach(() => {
+  stop?.();
+  stop = null;
+  vi.useRealTimers();
+});
+
+const start = () =>
+  (stop = startSyncScheduler({ run, intervalMs: 300_000, minGapMs: 30_000, now: Date.now }));
+
+describe('sync scheduler', () => {
+  it('runs on start, then every interval while visible', () => {
+    start();
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(299_999);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(600_000);
+    expect(run).toHaveBeenCalledTimes(4);
+  });
+
+  it('does nothing offline and runs as soon as the network is back', () => {
+    goOffline();
+    expect(isOnline()).toBe(false);
+    start();
+    vi.advanceTimersByTime(900_000);
+    expect(run).not.toHaveBeenCalled();
+    goOnline();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops the timer while hidden and runs again when visible', () => {
+    start();
+    setVisibility('hidden');
+    vi.advanceTimersByTime(3_600_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    setVisibility('visible');
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(300_000);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not run again for a quick hide-and-show', () => {
+    start();
+    vi.advanceTimersByTime(10_000);
+    setVisibility('hidden');
+    setVisibility('visible');
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops everything when stopped', () => {
+    start();
+    stop?.();
+    goOffline();
+    goOnline();
+    setVisibility('visible');
+    vi.advanceTimersByTime(3_600_000);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('survives a failing run', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    run.mockRejectedValueOnce(new Error('boom'));
+    start();
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledWith('[sync-scheduler] run failed', expect.any(Error));
+    error.mockRestore();
+  });
+});
