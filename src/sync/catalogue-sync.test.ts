@@ -1,11 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Car, Location } from '@/lib/database.types';
+import type { Car, Location, Settings } from '@/lib/database.types';
 import {
   catalogueKeys,
   createCatalogueSync,
   cursorKey,
+  parseTstzRange,
   readCatalogueStatus,
+  reviewsKey,
+  SETTINGS_KEY,
+  type CarReview,
   type BusyRow,
   type CatalogueRow,
   type CatalogueSource,
@@ -54,6 +58,19 @@ class FakeServer implements CatalogueSource {
       )
       .slice(0, limit)
       .map(({ row }) => row) as unknown as CatalogueRow[T][];
+  }
+
+  settingsRow: Settings | null = null;
+  reviewRows: CarReview[] = [];
+  failReviews = false;
+
+  async settings() {
+    return this.settingsRow;
+  }
+
+  async reviews(carId: string, limit: number) {
+    if (this.failReviews) throw new TypeError('Failed to fetch');
+    return this.reviewRows.filter((r) => r.car_id === carId).slice(0, limit);
   }
 
   async busyPeriods(from: string, to: string) {
@@ -302,5 +319,54 @@ describe('catalogue delta sync', () => {
     });
     expect(await sync.sync()).toEqual({ ok: false, error: 'VITE_SUPABASE_URL is not set' });
     expect((await readCatalogueStatus(db)).last_error).toBe('VITE_SUPABASE_URL is not set');
+  });
+
+  it('keeps the settings row the offline price needs', async () => {
+    server.settingsRow = {
+      driver_per_day_dzd: 3_000,
+      min_age: 18,
+      currency: 'DZD',
+      time_zone: 'Africa/Algiers',
+    };
+    await makeSync().sync();
+    expect((await db.meta.get(SETTINGS_KEY))?.value).toEqual(server.settingsRow);
+  });
+
+  it('caches a car’s reviews and keeps them when the server is unreachable', async () => {
+    const review: CarReview = {
+      id: 'r1',
+      car_id: 'a',
+      rating: 5,
+      comment: 'Parfait',
+      created_at: '2026-11-01T10:00:00+00:00',
+      author_name: 'Karim B.',
+    };
+    server.reviewRows = [review, { ...review, id: 'r2', car_id: 'b' }];
+    const sync = makeSync();
+    expect(await sync.refreshReviews('a')).toBe(true);
+    expect((await db.meta.get(reviewsKey('a')))?.value).toEqual({
+      fetched_at: NOW.toISOString(),
+      reviews: [review],
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.failReviews = true;
+    expect(await sync.refreshReviews('a')).toBe(false);
+    expect((await db.meta.get(reviewsKey('a')))?.value).toMatchObject({ reviews: [review] });
+    warn.mockRestore();
+  });
+});
+
+describe('parseTstzRange', () => {
+  it('reads the bounds of a Postgres range as ISO instants', () => {
+    expect(parseTstzRange('["2027-01-01 10:00:00+00","2027-01-03 10:00:00+01")')).toEqual({
+      start_at: '2027-01-01T10:00:00.000Z',
+      end_at: '2027-01-03T09:00:00.000Z',
+    });
+    expect(parseTstzRange('[2027-01-01T10:00:00.5+00:00,2027-01-02T10:00:00+00:00)')).toEqual({
+      start_at: '2027-01-01T10:00:00.500Z',
+      end_at: '2027-01-02T10:00:00.000Z',
+    });
+    expect(parseTstzRange('empty')).toBeNull();
+    expect(parseTstzRange('[,2027-01-02 10:00:00+00)')).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import type { Car, Extra, InsuranceOption, Location } from '@/lib/database.types';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+import type { Car, Extra, InsuranceOption, Location, Settings } from '@/lib/database.types';
 import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
 
 /**
@@ -10,7 +12,9 @@ import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
  *   where it stopped. Rows are retired with `active = false`, never deleted, so a delta carries
  *   removals; the UI hides inactive rows.
  * - busy periods (`car_busy_periods`) are refetched whole for the coming year on each sync and
- *   replace the table in one transaction.
+ *   replace the table in one transaction; the settings row (driver price…) is refetched whole
+ *   into `meta` (`catalogue.settings`).
+ * - a car's public reviews are fetched when its page is open online, and cached in `meta`.
  * - never two syncs at once (in this tab: callers share the running sync; across tabs: a Web
  *   Lock); a failure keeps the cached data and is recorded in `meta` for the UI.
  *
@@ -42,6 +46,18 @@ export type KeysetCursor = { updated_at: string; key: string };
 
 export type BusyRow = { car_id: string; start_at: string; end_at: string };
 
+/** A review as car pages show it (the `car_reviews` view: no customer id, "Karim B."). */
+export type CarReview = {
+  id: string;
+  car_id: string;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  author_name: string;
+};
+
+export type CachedReviews = { fetched_at: string; reviews: CarReview[] };
+
 export interface CatalogueSource {
   /**
    * At most `limit` rows of `table` ordered by (updated_at, key) ascending and strictly after
@@ -54,6 +70,10 @@ export interface CatalogueSource {
   ): Promise<CatalogueRow[T][]>;
   /** Periods during which cars are taken, overlapping [from, to). */
   busyPeriods(fromIso: string, toIso: string): Promise<BusyRow[]>;
+  /** The settings row (prices the device needs offline), or null when there is none. */
+  settings(): Promise<Settings | null>;
+  /** A car's latest public reviews, newest first. */
+  reviews(carId: string, limit: number): Promise<CarReview[]>;
 }
 
 export type CatalogueSyncState = 'idle' | 'syncing' | 'error';
@@ -74,7 +94,9 @@ export type SyncOutcome =
   | { ok: false; skipped: 'locked' };
 
 export const STATUS_KEY = 'catalogue.status';
+export const SETTINGS_KEY = 'catalogue.settings';
 export const cursorKey = (table: CatalogueTable) => `catalogue.cursor.${table}`;
+export const reviewsKey = (carId: string) => `catalogue.reviews.${carId}`;
 
 export const PAGE_SIZE = 500;
 const BUSY_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
@@ -101,7 +123,14 @@ export type CatalogueSync = {
   sync(): Promise<SyncOutcome>;
   /** Whether a sync is running in this tab. */
   running(): boolean;
+  /**
+   * Fetches a car's latest reviews into `meta` (`catalogue.reviews.<car id>`). Returns false when
+   * the server could not be reached; the cached reviews stay as they were.
+   */
+  refreshReviews(carId: string): Promise<boolean>;
 };
+
+export const REVIEWS_LIMIT = 20;
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -180,6 +209,8 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
       const changed = { cars: 0, locations: 0, extras: 0, insurance: 0 };
       for (const table of catalogueTables) changed[table] = await pullTable(server, table);
       const busy = await pullBusy(server);
+      const settings = await server.settings();
+      if (settings) await db.meta.put({ key: SETTINGS_KEY, value: settings });
       await writeStatus({
         state: 'idle',
         last_success_at: now().toISOString(),
@@ -212,6 +243,17 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
       return current;
     },
     running: () => current !== null,
+    async refreshReviews(carId) {
+      try {
+        const reviews = await (await getSource()).reviews(carId, REVIEWS_LIMIT);
+        const value: CachedReviews = { fetched_at: now().toISOString(), reviews };
+        await db.meta.put({ key: reviewsKey(carId), value });
+        return true;
+      } catch (error) {
+        console.warn('[catalogue-sync] reviews not refreshed:', describe(error));
+        return false;
+      }
+    },
   };
 }
 
@@ -220,3 +262,100 @@ export async function readCatalogueStatus(db: KiraaDb = defaultDb): Promise<Cata
   const row = await db.meta.get(STATUS_KEY);
   return { ...idleStatus, ...(row?.value as Partial<CatalogueSyncStatus> | undefined) };
 }
+
+/** Server tables (or views) behind the local tables. */
+const serverTables = {
+  cars: 'cars',
+  locations: 'locations',
+  extras: 'extras',
+  insurance: 'insurance_options',
+} as const satisfies Record<CatalogueTable, string>;
+
+/** A value inside a PostgREST logic tree (`or=(…)`), quoted: timestamps hold `:`, `.` and `+`. */
+function quoted(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** `["2027-01-01 10:00:00+00","2027-01-03 10:00:00+00")` → its bounds as ISO 8601. */
+export function parseTstzRange(range: string): { start_at: string; end_at: string } | null {
+  const match = /^[[(]"?([^",]+)"?,"?([^",]+)"?[\])]$/.exec(range.trim());
+  if (!match) return null;
+  const iso = (value: string) => {
+    const normalized = value
+      .trim()
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00');
+    const time = Date.parse(normalized);
+    return Number.isNaN(time) ? null : new Date(time).toISOString();
+  };
+  const start = iso(match[1]!);
+  const end = iso(match[2]!);
+  return start && end ? { start_at: start, end_at: end } : null;
+}
+
+type RawBusyRow = { car_id: string; start_at?: string; end_at?: string; period?: string };
+
+/** The catalogue on PostgREST, through the app's supabase-js client (anon or user token). */
+export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource {
+  return {
+    async changes(table, after, limit) {
+      const key = catalogueKeys[table];
+      let query = client
+        .from(serverTables[table])
+        .select('*')
+        .order('updated_at', { ascending: true })
+        .order(key, { ascending: true })
+        .limit(limit);
+      if (after) {
+        const at = quoted(after.updated_at);
+        query = query.or(
+          `updated_at.gt.${at},and(updated_at.eq.${at},${key}.gt.${quoted(after.key)})`,
+        );
+      }
+      const { data, error } = await query;
+      if (error) throw new Error(`${serverTables[table]}: ${error.message}`);
+      return data as never;
+    },
+    async busyPeriods(fromIso, toIso) {
+      const { data, error } = await client.rpc('car_busy_periods', { from: fromIso, to: toIso });
+      if (error) throw new Error(`car_busy_periods: ${error.message}`);
+      return ((data ?? []) as RawBusyRow[]).flatMap((row) => {
+        const bounds =
+          row.start_at && row.end_at
+            ? { start_at: row.start_at, end_at: row.end_at }
+            : row.period
+              ? parseTstzRange(row.period)
+              : null;
+        return bounds ? [{ car_id: row.car_id, ...bounds }] : [];
+      });
+    },
+    async settings() {
+      const { data, error } = await client
+        .from('settings')
+        .select('driver_per_day_dzd, min_age, currency, time_zone')
+        .limit(1)
+        .maybeSingle();
+      if (error) throw new Error(`settings: ${error.message}`);
+      return data as Settings | null;
+    },
+    async reviews(carId, limit) {
+      const { data, error } = await client
+        .from('car_reviews')
+        .select('id, car_id, rating, comment, created_at, author_name')
+        .eq('car_id', carId)
+        .order('created_at', { ascending: false })
+        .limit(limit);
+      if (error) throw new Error(`car_reviews: ${error.message}`);
+      return data as CarReview[];
+    },
+  };
+}
+
+/**
+ * The app's catalogue sync. supabase-js is loaded on the first sync, not with the first screen
+ * (the home page's JavaScript budget).
+ */
+export const catalogueSync: CatalogueSync = createCatalogueSync({
+  source: async () => supabaseCatalogueSource((await import('@/lib/supabase')).supabase),
+  crossTabLock: true,
+});
