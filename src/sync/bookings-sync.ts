@@ -1,0 +1,135 @@
+/**
+ * Booking data between the server and Dexie, outside the outbox:
+ * - `pullMyBookings`: the signed-in user's bookings (status changes by staff) into Dexie, so a
+ *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
+ *   not reached the server yet (a queued booking, a queued cancellation) is kept;
+ * - `pullPricingSettings`: the `settings` row the price depends on (driver per day), kept in
+ *   `meta` so pricing works offline;
+ * - `quoteOnServer`: `quote_booking`, the authoritative price of a draft;
+ * - `lookupGuestBooking`: `find_guest_booking`, saving what it finds on this device.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+import type { Booking, PriceBreakdown, Settings } from '@/lib/database.types';
+import { db, type LocalBooking } from '@/sync/db';
+import { classifyError, LAST_SYNC_KEY, syncStateOf, type ApiError } from '@/sync/outbox';
+
+export const SETTINGS_KEY = 'settings';
+export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
+
+/** Stores server rows, keeping what this device still has to send. */
+export async function mergeServerBookings(
+  rows: readonly Booking[],
+  options: { isGuest?: boolean } = {},
+): Promise<void> {
+  await db.transaction('rw', db.bookings, db.outbox, async () => {
+    const pendingCancels = new Set(
+      (await db.outbox.where('kind').equals('cancel_booking').toArray()).map(
+        (e) => (e.payload as { booking_id: string }).booking_id,
+      ),
+    );
+    for (const row of rows) {
+      const local = await db.bookings.get(row.id);
+      const next: LocalBooking = {
+        ...(local ?? {}),
+        ...row,
+        price: row.price,
+        total_dzd: Number(row.total_dzd),
+        sync_state: syncStateOf(row.status),
+        sync_error: null,
+        is_guest: options.isGuest ?? local?.is_guest ?? row.user_id === null,
+      };
+      if (pendingCancels.has(row.id) && (row.status === 'pending' || row.status === 'reserved')) {
+        next.status = 'cancelled';
+      }
+      await db.bookings.put(next);
+    }
+  });
+}
+
+/** Pulls the signed-in user's bookings (RLS returns only theirs). */
+export async function pullMyBookings(
+  client: SupabaseClient,
+  userId: string,
+): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+  const { data, error, status } = await client
+    .from('bookings')
+    .select('*')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  if (error) return { ok: false, error: classifyError({ ...error, status }).code };
+  await mergeServerBookings((data ?? []) as Booking[], { isGuest: false });
+  const now = new Date().toISOString();
+  await db.meta.bulkPut([
+    { key: BOOKINGS_PULLED_KEY, value: now },
+    { key: LAST_SYNC_KEY, value: now },
+  ]);
+  return { ok: true, count: data?.length ?? 0 };
+}
+
+export async function pullPricingSettings(client: SupabaseClient): Promise<Settings | null> {
+  const { data, error } = await client.from('settings').select('*').limit(1).maybeSingle();
+  if (error || !data) return null;
+  await db.meta.put({ key: SETTINGS_KEY, value: data });
+  return data as Settings;
+}
+
+export async function readPricingSettings(): Promise<Pick<Settings, 'driver_per_day_dzd'> | null> {
+  const row = await db.meta.get(SETTINGS_KEY);
+  const value = row?.value as Partial<Settings> | undefined;
+  return typeof value?.driver_per_day_dzd === 'number'
+    ? { driver_per_day_dzd: value.driver_per_day_dzd }
+    : null;
+}
+
+export type QuoteDraft = {
+  car_id: string;
+  start_at: string;
+  end_at: string;
+  pickup_location_id: string;
+  dropoff_location_id: string;
+  driver_option: 'self' | 'provided';
+  extras: string[];
+  insurance: string[];
+};
+
+export type ServerQuote =
+  { ok: true; price: PriceBreakdown } | { ok: false; transient: boolean; code: string };
+
+export async function quoteOnServer(client: SupabaseClient, p: QuoteDraft): Promise<ServerQuote> {
+  try {
+    const { data, error, status } = await client.rpc('quote_booking', { p });
+    if (error || !data) {
+      const failure = classifyError(error ? { ...(error as ApiError), status } : { status });
+      return { ok: false, transient: failure.kind !== 'permanent', code: failure.code };
+    }
+    return { ok: true, price: data as PriceBreakdown };
+  } catch (error) {
+    return { ok: false, transient: true, code: String(error) };
+  }
+}
+
+export type GuestLookup =
+  | { kind: 'found'; booking: Booking }
+  | { kind: 'not_found' }
+  | { kind: 'rate_limited' }
+  | { kind: 'error'; code: string };
+
+/** Looks a guest booking up by reference and email or phone; a booking found is kept here. */
+export async function lookupGuestBooking(
+  client: SupabaseClient,
+  reference: string,
+  contact: string,
+): Promise<GuestLookup> {
+  const { data, error, status } = await client.rpc('find_guest_booking', { reference, contact });
+  if (error) {
+    const failure = classifyError({ ...(error as ApiError), status });
+    return failure.code === 'rate_limited'
+      ? { kind: 'rate_limited' }
+      : { kind: 'error', code: failure.code };
+  }
+  const row = (Array.isArray(data) ? data[0] : data) as Booking | null | undefined;
+  if (!row || !row.id) return { kind: 'not_found' };
+  await mergeServerBookings([row], { isGuest: true });
+  return { kind: 'found', booking: row };
+}

@@ -1,0 +1,140 @@
+/**
+ * The running sync engine of the page: the `sync` machine wired to the outbox, the network, the
+ * page's visibility, the session and the service worker's background sync.
+ *
+ * - flushes on start, on `online`, when the app becomes visible, when something is queued, and
+ *   on demand (`requestFlush`); the service worker flushes with the same code (src/sw.ts) when
+ *   the browser fires a background sync, and a Web Lock keeps the two from flushing together;
+ * - after a flush, and when a user signs in, pulls the user's bookings (bookings-sync.ts) and the
+ *   pricing settings.
+ */
+import { createActor, fromPromise, type Actor } from 'xstate';
+
+import { getSessionState, subscribeSession } from '@/lib/session';
+import { supabase } from '@/lib/supabase';
+import { pullMyBookings, pullPricingSettings } from '@/sync/bookings-sync';
+import { isOnline, subscribeOnline } from '@/sync/network';
+import {
+  flushOutbox,
+  onEnqueued,
+  supabaseTransport,
+  withOutboxLock,
+  type FlushResult,
+  type OutboxTransport,
+} from '@/sync/outbox';
+import { phaseOf, syncMachine, type SyncPhase } from '@/sync/sync.machine';
+
+export type SyncEngineState = {
+  phase: SyncPhase;
+  online: boolean;
+  /** When the next retry is due, while backing off. */
+  retryAt: number | null;
+  lastError: string | null;
+  failures: number;
+  lastResult: FlushResult | null;
+};
+
+type Engine = {
+  actor: Actor<typeof syncMachine>;
+  stop: () => void;
+};
+
+let engine: Engine | null = null;
+let pulledFor: string | null = null;
+
+async function pullAfterFlush(force: boolean): Promise<void> {
+  const { user } = getSessionState();
+  if (!isOnline()) return;
+  if (force || pulledFor === null) await pullPricingSettings(supabase).catch(() => null);
+  if (!user) return;
+  const result = await pullMyBookings(supabase, user.id).catch((error: unknown) => ({
+    ok: false as const,
+    error: String(error),
+  }));
+  if (result.ok) pulledFor = user.id;
+}
+
+/** Flushes the outbox once with the app's client, holding the outbox lock. */
+export function flushWithLock(transport: OutboxTransport): Promise<FlushResult> {
+  return withOutboxLock(() => flushOutbox({ transport }));
+}
+
+/** Starts the engine once for this page (later calls return the running one). */
+export function startSyncEngine(): Actor<typeof syncMachine> {
+  if (engine) return engine.actor;
+  const transport = supabaseTransport(supabase);
+  const actor = createActor(
+    syncMachine.provide({
+      actors: {
+        flush: fromPromise(async () => {
+          const result = await flushWithLock(transport);
+          if (!result.stoppedBy) await pullAfterFlush(result.sent > 0);
+          return result;
+        }),
+      },
+    }),
+    { input: { online: isOnline() } },
+  );
+
+  const offOnline = subscribeOnline(() =>
+    actor.send({ type: isOnline() ? 'sync.online' : 'sync.offline' }),
+  );
+  const offEnqueued = onEnqueued(() => actor.send({ type: 'sync.enqueued' }));
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') actor.send({ type: 'sync.visible' });
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  let lastUser = getSessionState().user?.id ?? null;
+  const offSession = subscribeSession((state) => {
+    const id = state.user?.id ?? null;
+    if (id !== lastUser) {
+      lastUser = id;
+      pulledFor = null;
+      if (id) actor.send({ type: 'sync.flush' });
+    }
+  });
+
+  actor.start();
+  engine = {
+    actor,
+    stop: () => {
+      offOnline();
+      offEnqueued();
+      offSession();
+      document.removeEventListener('visibilitychange', onVisible);
+      actor.stop();
+    },
+  };
+  return actor;
+}
+
+export function stopSyncEngine(): void {
+  engine?.stop();
+  engine = null;
+}
+
+/** Asks for a flush now (the sync panel's "sync now", a fixed booking). */
+export function requestFlush(): void {
+  startSyncEngine().send({ type: 'sync.flush' });
+}
+
+function stateOf(actor: Actor<typeof syncMachine>): SyncEngineState {
+  const snapshot = actor.getSnapshot();
+  const c = snapshot.context;
+  return {
+    phase: phaseOf(snapshot.value),
+    online: c.online,
+    retryAt: snapshot.value === 'backoff' ? c.retryAt : null,
+    lastError: c.lastError,
+    failures: c.failures,
+    lastResult: c.lastResult,
+  };
+}
+
+/** The engine's state for the UI; `listener` is called on every change. */
+export function subscribeSyncEngine(listener: (state: SyncEngineState) => void): () => void {
+  const actor = startSyncEngine();
+  listener(stateOf(actor));
+  const subscription = actor.subscribe(() => listener(stateOf(actor)));
+  return () => subscription.unsubscribe();
+}
