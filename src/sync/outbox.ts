@@ -750,3 +750,15 @@ export async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
   if (!locks?.request) return fn();
   return locks.request(OUTBOX_LOCK, { mode: 'exclusive' }, fn) as Promise<T>;
 }
+
+/**
+ * The service worker's background sync (tag `OUTBOX_SYNC_TAG`): one flush under the lock. Throws
+ * when it stopped on a transient failure, so the browser schedules the sync event again.
+ */
+export async function backgroundFlush(transport: OutboxTransport): Promise<FlushResult> {
+  const result = await withOutboxLock(() => flushOutbox({ transport }));
+  if (result.stoppedBy && result.stoppedBy.kind !== 'permanent') {
+    throw new Error(`outbox flush stopped: ${result.stoppedBy.code}`);
+  }
+  return result;
+}
