@@ -1,7 +1,124 @@
-import type { ApiFactory } from '../context.ts';
+/**
+ * The local storage API, mounted by the gateway at `/storage/v1`: the subset of Supabase's
+ * storage-api that supabase-js 2 calls (docs/storage.md lists the routes). Metadata lives in
+ * storage.buckets / storage.objects, decided by their RLS policies as the caller; bytes live in
+ * `<storageDir>/<bucket>/<key>`.
+ */
+import type { ApiFactory, JwtClaims } from '../context.ts';
 
-/** Placeholder until the storage API lands: answers 501 so the gateway can mount it. */
-export const createStorageApi: ApiFactory = () => async (_req, res) => {
-  res.writeHead(501, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ message: 'not implemented yet' }));
+import * as buckets from './buckets.ts';
+import { ERRORS } from './errors.ts';
+import { ObjectFiles } from './files.ts';
+import { decodePath, mustBeValidBucketName, splitBucketAndKey } from './keys.ts';
+import * as objects from './objects.ts';
+import { callerClaims, header, sendError, type Storage } from './shared.ts';
+
+export { GLOBAL_FILE_SIZE_LIMIT } from './shared.ts';
+
+export const createStorageApi: ApiFactory = (ctx) => {
+  const storage: Storage = { ctx, files: new ObjectFiles(ctx.config.storageDir) };
+  const secret = ctx.config.jwtSecret;
+
+  return async (req, res, rawPath, url) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    try {
+      const path = decodePath(rawPath);
+      if (path === null) throw ERRORS.badRequest('The path is not valid percent-encoding');
+      const segments = path.split('/').filter((s, i) => i > 0 || s !== '');
+      const [area, second] = segments;
+      const rest = (from: number) => segments.slice(from).join('/');
+      const caller = (lenient = false): JwtClaims => callerClaims(req, secret, lenient);
+      const read = method === 'GET' || method === 'HEAD';
+
+      if (area === 'bucket') {
+        const id = second === undefined ? undefined : mustBeValidBucketName(second);
+        if (id === undefined && segments.length === 1) {
+          if (method === 'GET') return await buckets.listBuckets(storage, res, url, caller());
+          if (method === 'POST') return await buckets.createBucket(storage, req, res, caller());
+        } else if (id !== undefined && segments.length === 2) {
+          if (method === 'GET') return await buckets.getBucket(storage, res, id, caller());
+          if (method === 'PUT') return await buckets.updateBucket(storage, req, res, id, caller());
+          if (method === 'DELETE') return await buckets.deleteBucket(storage, res, id, caller());
+        } else if (id !== undefined && segments.length === 3 && segments[2] === 'empty') {
+          if (method === 'POST') return await buckets.emptyBucket(storage, res, id, caller());
+        }
+      } else if (area === 'object') {
+        if (
+          method === 'POST' &&
+          segments.length === 2 &&
+          (second === 'move' || second === 'copy')
+        ) {
+          return second === 'move'
+            ? await objects.moveObject(storage, req, res, caller())
+            : await objects.copyObject(storage, req, res, caller());
+        }
+        if (second === 'list' && segments.length === 3 && method === 'POST') {
+          const bucket = mustBeValidBucketName(segments[2]);
+          return await objects.listObjects(storage, req, res, bucket, caller());
+        }
+        if (second === 'sign' && segments.length >= 3) {
+          if (method === 'POST' && segments.length === 3) {
+            const bucket = mustBeValidBucketName(segments[2]);
+            return await objects.createSignedUrls(storage, req, res, bucket, caller());
+          }
+          const { bucket, key } = splitBucketAndKey(rest(2));
+          if (method === 'POST') {
+            return await objects.createSignedUrl(storage, req, res, bucket, key, caller());
+          }
+          if (read) return await objects.getSignedObject(storage, req, res, url, bucket, key);
+        }
+        if (second === 'info' && segments.length >= 4) {
+          const scope = segments[2];
+          if (method === 'GET' && scope === 'public') {
+            const { bucket, key } = splitBucketAndKey(rest(3));
+            return await objects.objectInfo(storage, req, res, bucket, key, 'public', 'info');
+          }
+          if (method === 'GET') {
+            const authenticated = scope === 'authenticated';
+            const { bucket, key } = splitBucketAndKey(rest(authenticated ? 3 : 2));
+            const claims = caller(!authenticated);
+            return await objects.objectInfo(storage, req, res, bucket, key, claims, 'info');
+          }
+        }
+        if (second === 'public' && segments.length >= 4 && read) {
+          const { bucket, key } = splitBucketAndKey(rest(2));
+          return await objects.getPublicObject(storage, req, res, url, bucket, key);
+        }
+        if (second === 'authenticated' && segments.length >= 4 && read) {
+          const { bucket, key } = splitBucketAndKey(rest(2));
+          if (method === 'HEAD') {
+            return await objects.objectInfo(storage, req, res, bucket, key, caller(), 'head');
+          }
+          return await objects.getObject(storage, req, res, url, bucket, key, caller());
+        }
+        if (segments.length === 2 && method === 'DELETE') {
+          const bucket = mustBeValidBucketName(second);
+          return await objects.removeObjects(storage, req, res, bucket, caller());
+        }
+        if (segments.length >= 3) {
+          const { bucket, key } = splitBucketAndKey(rest(1));
+          switch (method) {
+            case 'GET':
+              return await objects.getObject(storage, req, res, url, bucket, key, caller());
+            case 'HEAD':
+              return await objects.objectInfo(storage, req, res, bucket, key, caller(true), 'head');
+            case 'POST': {
+              const upsert = header(req, 'x-upsert') === 'true';
+              const mode = upsert ? 'upsert' : 'create';
+              return await objects.uploadObject(storage, req, res, bucket, key, caller(), mode);
+            }
+            case 'PUT':
+              return await objects.uploadObject(storage, req, res, bucket, key, caller(), 'update');
+            case 'DELETE':
+              return await objects.removeObject(storage, res, bucket, key, caller());
+          }
+        }
+      }
+      throw ERRORS.routeNotFound(method, `/storage/v1${rawPath}`);
+    } catch (error) {
+      // Whatever the route did not read of the body is drained, so the connection stays usable.
+      if (!req.complete && !res.getHeader('connection')) req.resume();
+      sendError(req, res, error, ctx.log);
+    }
+  };
 };
