@@ -3,14 +3,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
-import { activateLocale, defaultLocale, i18n } from '@/lib/i18n';
+import { loadSessionModule } from '@/app/session';
+import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
+import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
+import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
 
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-await activateLocale(defaultLocale);
+// index.html already put the theme and the direction on <html> before the first paint.
+listenForInstallPrompt();
+const locale = initialLocale();
+applyTheme(getTheme());
+if (getTheme().direction !== localeDirection(locale)) {
+  updateTheme({ direction: localeDirection(locale) });
+}
+await activateLocale(locale);
+
 createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
@@ -18,3 +29,8 @@ createRoot(root).render(
     </I18nProvider>
   </StrictMode>,
 );
+
+// Off the critical path: the session (supabase-js) in its own chunk, then the service worker.
+void loadSessionModule();
+if (document.readyState === 'complete') void registerServiceWorker();
+else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

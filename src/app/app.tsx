@@ -1,14 +1,14 @@
-import { Trans } from '@lingui/react/macro';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
-import { BRAND_NAME } from '@/lib/brand';
+import { AppErrorBoundary } from '@/app/error-boundary';
+import { routes } from '@/app/routes';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <main className="p-4">
-      <h1 className="text-2xl font-bold">{BRAND_NAME}</h1>
-      <p>
-        <Trans>Location de voitures en Algérie</Trans>
-      </p>
-    </main>
+    <AppErrorBoundary>
+      <RouterProvider router={router} />
+    </AppErrorBoundary>
   );
 }

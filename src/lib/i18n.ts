@@ -1,11 +1,34 @@
 import { i18n, type Messages } from '@lingui/core';
 
+import { updateTheme, type Direction } from '@/lib/theme';
+
 export const locales = ['fr', 'en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'fr';
 
+/** The chosen language, in localStorage (index.html reads it before the first paint). */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+/** Each language named in itself: the switch shows these, never translated. */
+export const localeNames: Record<Locale, string> = { fr: 'Français', en: 'English', ar: 'العربية' };
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function localeDirection(locale: Locale): Direction {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** The language to start in: the stored choice, else French (the product's default). */
+export function initialLocale(): Locale {
+  try {
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    if (isLocale(stored)) return stored;
+  } catch {
+    // Storage unavailable: fall through to the default.
+  }
+  return defaultLocale;
 }
 
 /**
@@ -13,7 +36,7 @@ export function isLocale(value: unknown): value is Locale {
  * loaded with the feature's route. Every catalog that was loaded once is reloaded on a locale
  * switch, so the whole screen changes language at once.
  */
-type CatalogName =
+export type CatalogName =
   'core' | 'auth' | 'booking' | 'bookings' | 'catalogue' | 'content' | 'notifications' | 'staff';
 
 const loaders = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
@@ -25,11 +48,18 @@ async function loadCatalog(locale: Locale, name: CatalogName): Promise<Messages>
   return (await load()).messages;
 }
 
+function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : defaultLocale;
+}
+
 /** Makes a feature's messages available in the current locale (and in later ones). */
 export async function loadFeatureCatalog(name: CatalogName): Promise<void> {
   loadedCatalogs.add(name);
-  const locale = (i18n.locale || defaultLocale) as Locale;
-  i18n.load(locale, await loadCatalog(locale, name));
+  const locale = currentLocale();
+  const messages = await loadCatalog(locale, name);
+  i18n.load(locale, messages);
+  // The language changed while this catalog was loading: load it for the new one too.
+  if (currentLocale() !== locale) await loadFeatureCatalog(name);
 }
 
 /** Loads every catalog in use for `locale`, activates it and sets `lang`/`dir` on <html>. */
@@ -38,7 +68,18 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.load(locale, Object.assign({}, ...catalogs));
   i18n.activate(locale);
   document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  document.documentElement.dir = localeDirection(locale);
+}
+
+/** Switches the UI language: persists the choice, reloads the catalogs, mirrors the layout. */
+export async function setLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // The choice still applies to this visit.
+  }
+  await activateLocale(locale);
+  updateTheme({ direction: localeDirection(locale) });
 }
 
 export { i18n };

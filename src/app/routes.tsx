@@ -1,0 +1,89 @@
+/**
+ * The route table (ARCHITECTURE §3, SPEC §2). Every screen is its own lazy chunk.
+ *
+ * Adding a screen of your feature:
+ *   1. default-export the screen from `src/features/<feature>/<name>-page.tsx`;
+ *   2. add ONE line to your feature's section below, e.g.
+ *        { path: 'cars', lazy: page('catalogue', () => import('@/features/catalogue/cars-page')) },
+ *      `page()` loads the module and the feature's Lingui catalog together, before it renders.
+ * Stay inside your own section (one line per route) so edits made in parallel merge cleanly.
+ * Layouts, guards and redirects are the shell's (src/app, docs/ui.md).
+ */
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+
+import { RouteErrorPage } from '@/app/error-boundary';
+import { RequireAuth } from '@/app/guards';
+import { RootLayout } from '@/app/layouts/root-layout';
+import { SideLayout } from '@/app/layouts/side-layout';
+import { TopBarLayout } from '@/app/layouts/top-bar-layout';
+import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
+import { PageSpinner } from '@/ui/spinner';
+
+type ScreenModule = { default: ComponentType };
+
+/** A lazy route: the screen's chunk and its feature's catalog, loaded in parallel. */
+export function page(catalog: CatalogName, load: () => Promise<ScreenModule>) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureCatalog(catalog)]);
+    return { Component: module.default };
+  };
+}
+
+// --- Public pages, top-bar layout -----------------------------------------------------------------
+const publicRoutes: RouteObject[] = [
+  // catalogue
+  { path: 'home', lazy: page('core', () => import('@/app/interim-home')) },
+  // booking
+  // bookings (guest lookup)
+  // content
+];
+
+// --- Signed-in pages, top-bar layout (any role) ---------------------------------------------------
+const signedInRoutes: RouteObject[] = [
+  // bookings
+];
+
+// --- Authentication pages, side layout, open to all -----------------------------------------------
+const authRoutes: RouteObject[] = [
+  // auth
+];
+
+// --- Staff pages (role admin) ---------------------------------------------------------------------
+const staffRoutes: RouteObject[] = [
+  // staff: paths under /staff/, e.g. { path: 'staff/*', lazy: page('staff', () => import(…)) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      {
+        element: <TopBarLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: signedInRoutes },
+          {
+            // SPEC §6: needs the admin or user role; without it, home (not itself again).
+            element: <RequireAuth authority={['admin', 'user']} deniedTo="/home" />,
+            children: [
+              {
+                path: 'access-denied',
+                lazy: page('content', () => import('@/features/content/access-denied-page')),
+              },
+            ],
+          },
+          { element: <RequireAuth authority={['admin']} />, children: staffRoutes },
+        ],
+      },
+      { element: <SideLayout />, errorElement: <RouteErrorPage />, children: authRoutes },
+      // Unknown paths land on the home page (SPEC §2).
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];
