@@ -1,0 +1,96 @@
+/**
+ * Fixed local values of the stack: ports, development keys and paths.
+ *
+ * The JWT secret and the two API keys are the well-known development values of the Supabase CLI
+ * (`supabase start`): HS256, `iss: 'supabase-demo'`, far-future `exp`. They are public on purpose
+ * and must never be used for a real project; a deployment takes its values from the environment
+ * (`JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, as in Supabase's self-hosting `.env`).
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { signJwt } from './jwt.ts';
+
+/** The repository root (this file lives in `supabase/local/`). */
+export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export const DEFAULT_PORTS = {
+  /** The built app (`npm start`). */
+  app: 4173,
+  /** Vite's dev server (`npm run dev`). */
+  dev: 5173,
+  /** The Supabase-compatible API gateway. */
+  api: 54321,
+  /** PGlite over the Postgres wire protocol. */
+  db: 54322,
+} as const;
+
+/** The Supabase CLI's local JWT secret. */
+export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** Far-future expiry of the development API keys (2032-11-11, as in the Supabase CLI). */
+const DEV_KEY_EXP = 1983812996;
+
+/** An API key: a JWT that carries only a role, signed with the project's secret. */
+export function apiKeyFor(role: 'anon' | 'service_role', jwtSecret: string): string {
+  return signJwt({ iss: 'supabase-demo', role, exp: DEV_KEY_EXP }, jwtSecret);
+}
+
+export type Keys = { jwtSecret: string; anonKey: string; serviceRoleKey: string };
+
+/**
+ * The JWT secret and API keys: the fixed development values unless the environment names others.
+ * When only `JWT_SECRET` is set, the keys are signed with it.
+ */
+export function resolveKeys(env: NodeJS.ProcessEnv = process.env): Keys {
+  const jwtSecret = env.JWT_SECRET || DEV_JWT_SECRET;
+  if (jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters long.');
+  }
+  return {
+    jwtSecret,
+    anonKey: env.ANON_KEY || apiKeyFor('anon', jwtSecret),
+    serviceRoleKey: env.SERVICE_ROLE_KEY || apiKeyFor('service_role', jwtSecret),
+  };
+}
+
+/** Where `npm start` keeps its state (git-ignored). */
+export const DEFAULT_DATA_DIR = resolve(ROOT_DIR, '.kiraa');
+
+export const PATHS = {
+  bootstrap: resolve(ROOT_DIR, 'supabase/local/bootstrap.sql'),
+  migrations: resolve(ROOT_DIR, 'supabase/migrations'),
+  seed: resolve(ROOT_DIR, 'supabase/seed.sql'),
+  dist: resolve(ROOT_DIR, 'dist'),
+  envLocal: resolve(ROOT_DIR, '.env.local'),
+} as const;
+
+/** What lives inside a data directory. */
+export function dataPaths(dataDir: string) {
+  return {
+    db: resolve(dataDir, 'db'),
+    storage: resolve(dataDir, 'storage'),
+    mail: resolve(dataDir, 'mail.json'),
+    postgrestPid: resolve(dataDir, 'postgrest.pid'),
+  };
+}
+
+/** GoTrue's default access-token lifetime. */
+export const JWT_EXPIRY_SECONDS = 3600;
+
+/** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */
+export const DEMO_ACCOUNTS = [
+  { role: 'customer', email: 'client@kiraa.dz', password: 'Kiraa2026!' },
+  { role: 'staff', email: 'admin@kiraa.dz', password: 'Kiraa2026!' },
+] as const;
+
+/** Reads a port from the environment (`0` means any free port). */
+export function portFromEnv(name: string, fallback: number, env = process.env): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number (0-65535), got "${raw}".`);
+  }
+  return port;
+}

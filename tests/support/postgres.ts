@@ -1,0 +1,165 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: initdb + pg_ctl in a temporary directory, on a free
+ * port, trust authentication on 127.0.0.1 only. As root it runs as the `postgres` user (initdb
+ * refuses root). Uses the Debian layout (/usr/lib/postgresql/<version>/bin) or KIRAA_PG_BIN.
+ */
+import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { freePort } from '../../supabase/local/postgrest.ts';
+
+export type PostgresCluster = {
+  /** Superuser URL: postgresql://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  dir: string;
+  version: string;
+  stop(): Promise<void>;
+};
+
+/** Extensions the migrations use; Debian ships them in postgresql-contrib (part of the server). */
+const REQUIRED_EXTENSIONS = ['btree_gist', 'pgcrypto'];
+
+type Binaries = { bin: string; version: string; share: string };
+
+function findBinaries(env = process.env): Binaries | string {
+  let bin = env.KIRAA_PG_BIN;
+  if (!bin) {
+    const root = '/usr/lib/postgresql';
+    const versions = existsSync(root)
+      ? readdirSync(root)
+          .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+          .sort((a, b) => Number(b) - Number(a))
+      : [];
+    if (versions.length === 0) {
+      return `no PostgreSQL server binaries in ${root}/<version>/bin (install the Debian package postgresql, or set KIRAA_PG_BIN)`;
+    }
+    bin = join(root, versions[0]!, 'bin');
+  }
+  for (const tool of ['initdb', 'pg_ctl', 'postgres', 'pg_config']) {
+    if (!existsSync(join(bin, tool))) return `${join(bin, tool)} is missing`;
+  }
+  const version = execFileSync(join(bin, 'pg_config'), ['--version'], { encoding: 'utf8' }).trim();
+  const share = execFileSync(join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
+  for (const extension of REQUIRED_EXTENSIONS) {
+    if (!existsSync(join(share, 'extension', `${extension}.control`))) {
+      return `${version} lacks the ${extension} extension (install postgresql-contrib)`;
+    }
+  }
+  return { bin, version, share };
+}
+
+/** Why a PostgreSQL cluster cannot be created here, or null when it can. */
+export function postgresUnavailableReason(): string | null {
+  const found = findBinaries();
+  if (typeof found === 'string') return found;
+  if (process.getuid?.() === 0 && userIds('postgres') === null) {
+    return 'running as root and there is no "postgres" user to run the server as';
+  }
+  return null;
+}
+
+function userIds(name: string): { uid: number; gid: number } | null {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [user, , uid, gid] = line.split(':');
+      if (user === name) return { uid: Number(uid), gid: Number(gid) };
+    }
+  } catch {
+    // no /etc/passwd
+  }
+  return null;
+}
+
+const running = new Set<{ pgCtl: string; dir: string; options: SpawnSyncOptions }>();
+process.on('exit', () => {
+  // Last resort when a test run dies without stopping its cluster.
+  for (const cluster of running) {
+    spawnSync(
+      cluster.pgCtl,
+      ['-D', join(cluster.dir, 'data'), '-m', 'immediate', 'stop'],
+      cluster.options,
+    );
+    rmSync(cluster.dir, { recursive: true, force: true });
+  }
+});
+
+export async function startPostgres(): Promise<PostgresCluster> {
+  const found = findBinaries();
+  if (typeof found === 'string') throw new Error(`PostgreSQL is not available: ${found}.`);
+  const asRoot = process.getuid?.() === 0;
+  const ids = asRoot ? userIds('postgres') : null;
+  if (asRoot && !ids)
+    throw new Error('PostgreSQL is not available: no "postgres" user to run it as.');
+
+  const dir = mkdtempSync(join(tmpdir(), 'kiraa-pg-'));
+  if (ids) chownSync(dir, ids.uid, ids.gid);
+  const data = join(dir, 'data');
+  const options: SpawnSyncOptions = {
+    encoding: 'utf8',
+    cwd: dir,
+    env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    ...(ids ? { uid: ids.uid, gid: ids.gid } : {}),
+  };
+  const run = (tool: string, args: string[]) => {
+    const result = spawnSync(join(found.bin, tool), args, options);
+    if (result.status !== 0) {
+      throw new Error(`${tool} failed: ${String(result.stderr || result.stdout || result.error)}`);
+    }
+  };
+
+  try {
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    const port = await freePort();
+    const serverOptions = [
+      `-p ${port}`,
+      "-c listen_addresses='127.0.0.1'",
+      `-c unix_socket_directories='${dir}'`,
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=50',
+    ].join(' ');
+    const pgCtl = join(found.bin, 'pg_ctl');
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      serverOptions,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+    const handle = { pgCtl, dir, options };
+    running.add(handle);
+    return {
+      url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+      port,
+      dir,
+      version: found.version,
+      async stop() {
+        running.delete(handle);
+        spawnSync(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'], options);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

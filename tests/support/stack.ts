@@ -1,0 +1,127 @@
+/**
+ * A local stack for tests: free ports, a temporary data directory, PGlite by default or a
+ * throwaway PostgreSQL cluster (`db: 'postgres'`, or KIRAA_TEST_DB=postgres). Works inside and
+ * outside Vitest (Playwright's global setup uses it too).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startStack, type Stack, type StackOptions } from '../../supabase/local/stack.ts';
+import { startPostgres, type PostgresCluster } from './postgres.ts';
+
+export type TestDbEngine = 'pglite' | 'postgres';
+
+export type TestStackOptions = {
+  /** Default: KIRAA_TEST_DB, else 'pglite'. */
+  db?: TestDbEngine;
+  /**
+   * Reuse this data directory (it is then not removed on stop). Default: a fresh temporary one,
+   * removed on stop.
+   */
+  dataDir?: string;
+  /** Use this server instead of starting a cluster (with db 'postgres'). */
+  databaseUrl?: string;
+  /** CORS origins besides localhost, and the site URL used in mails. */
+  appOrigins?: string[];
+  siteUrl?: string;
+  /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
+  verbose?: boolean;
+} & Pick<StackOptions, 'migrationsDir' | 'seedFile' | 'apiPort'>;
+
+export type TestStack = Stack & {
+  /** Every line the stack logged. */
+  logs: string[];
+  /** The PostgreSQL cluster started for this stack, if any. */
+  postgres: PostgresCluster | null;
+};
+
+/** What the API tests receive through Vitest's provide/inject (plain data). */
+export type TestStackInfo = {
+  apiUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  mailboxUrl: string;
+  engine: TestDbEngine;
+  dataDir: string;
+};
+
+export function testDbEngine(env = process.env): TestDbEngine {
+  const value = env.KIRAA_TEST_DB ?? 'pglite';
+  if (value !== 'pglite' && value !== 'postgres') {
+    throw new Error(`KIRAA_TEST_DB must be "pglite" or "postgres", got "${value}".`);
+  }
+  return value;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const engine = options.db ?? testDbEngine();
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiraa-stack-'));
+  const verbose = options.verbose ?? process.env.KIRAA_TEST_VERBOSE === '1';
+  const logs: string[] = [];
+  const log = (line: string) => {
+    logs.push(line);
+    if (verbose) console.info(`[stack] ${line}`);
+  };
+
+  let postgres: PostgresCluster | null = null;
+  let databaseUrl: string | null = null;
+  if (engine === 'postgres') {
+    if (options.databaseUrl) {
+      databaseUrl = options.databaseUrl;
+    } else {
+      postgres = await startPostgres();
+      databaseUrl = postgres.url;
+    }
+  }
+
+  try {
+    const stack = await startStack({
+      apiPort: options.apiPort ?? 0,
+      dbPort: 0,
+      dataDir,
+      databaseUrl,
+      appOrigins: options.appOrigins ?? ['http://localhost:4173'],
+      siteUrl: options.siteUrl,
+      migrationsDir: options.migrationsDir,
+      seedFile: options.seedFile,
+      // Tests simulate several clients (rate limits per IP) with X-Forwarded-For.
+      trustProxyHeaders: true,
+      // The developer keys, whatever the environment says.
+      env: {},
+      log,
+      onFatal: (error) => console.error(`[stack] ${error.message}`),
+    });
+    const stop = stack.stop;
+    return {
+      ...stack,
+      logs,
+      postgres,
+      async stop() {
+        await stop();
+        await postgres?.stop();
+        if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await postgres?.stop();
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export function stackInfo(stack: TestStack): TestStackInfo {
+  return {
+    apiUrl: stack.apiUrl,
+    dbUrl: stack.dbUrl,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    jwtSecret: stack.jwtSecret,
+    mailboxUrl: stack.mailboxUrl,
+    engine: stack.engine,
+    dataDir: stack.dataDir,
+  };
+}
