@@ -1,0 +1,426 @@
+/**
+ * The booking wizard (XState v5, id `bookingWizard`): five steps — basics, price review,
+ * location and licence, additional services, review and confirmation.
+ *
+ * - `wizard.next` carries the current step's form values; the `stepValid` guard validates them
+ *   with the step's zod schema (the same one the form uses), so an invalid step is never passed.
+ * - Every accepted change is saved by the `persistDraft` action (Dexie, files included), so the
+ *   draft survives a reload; on start `loadDraft` finds it and the wizard offers to continue or
+ *   discard (`wizard.resume` / `wizard.discard`).
+ * - On the price and review steps, when online, `quotePrice` asks the server for its price.
+ * - `wizard.confirm` on the last step runs `submitBooking` (store + outbox); the machine ends in
+ *   `done` with the booking id.
+ * Side effects are actors/actions provided from outside (tests provide fakes).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+import type { PriceBreakdown } from '@/lib/database.types';
+import type { ServerQuote } from '@/sync/bookings-sync';
+
+import { basicsSchema } from '@/features/booking/basics.schema';
+import { confirmSchema } from '@/features/booking/confirm.schema';
+import { wizardSteps, type BookingDraft, type WizardStep } from '@/features/booking/draft';
+import { locationSchema } from '@/features/booking/location.schema';
+import { priceReviewSchema } from '@/features/booking/price-review.schema';
+import { servicesSchema } from '@/features/booking/services.schema';
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+export type SavedDraft = { draft: BookingDraft; step: WizardStep };
+
+export type WizardInput = {
+  /** A fresh draft (new id and reference, prefilled from the URL). */
+  draft: BookingDraft;
+  isGuest: boolean;
+  online: boolean;
+  messages: ValidationMessages;
+  now?: () => number;
+};
+
+export type QuoteState = 'idle' | 'checking' | 'confirmed' | 'unavailable';
+
+export type WizardContext = {
+  draft: BookingDraft;
+  /** The draft found on the device at start, until resumed or discarded. */
+  saved: SavedDraft | null;
+  isGuest: boolean;
+  online: boolean;
+  messages: ValidationMessages;
+  now: () => number;
+  /** The device's price for the current draft (computed by the UI from Dexie). */
+  price: PriceBreakdown | null;
+  /** The server's price (quote_booking), when it could be asked. */
+  serverPrice: PriceBreakdown | null;
+  quote: QuoteState;
+  submitError: string | null;
+  bookingId: string | null;
+};
+
+export type WizardEvent =
+  | { type: 'wizard.resume' }
+  | { type: 'wizard.discard' }
+  | { type: 'wizard.change'; values: Partial<BookingDraft> }
+  | { type: 'wizard.next'; values?: Partial<BookingDraft> }
+  | { type: 'wizard.back'; values?: Partial<BookingDraft> }
+  | { type: 'wizard.goTo'; step: WizardStep }
+  | { type: 'wizard.confirm'; values?: Partial<BookingDraft> }
+  | { type: 'wizard.price'; price: PriceBreakdown | null }
+  | { type: 'wizard.session'; isGuest: boolean }
+  | { type: 'wizard.online'; online: boolean };
+
+/** Validates what a step collects, on the draft with the event's values applied. */
+export function isStepValid(
+  step: WizardStep,
+  draft: BookingDraft,
+  c: Pick<WizardContext, 'messages' | 'isGuest' | 'now' | 'price'>,
+): boolean {
+  switch (step) {
+    case 'basics':
+      return basicsSchema(c.messages, c.now).safeParse(draft).success;
+    case 'price':
+      return priceReviewSchema(c.messages).safeParse({ price: c.price }).success;
+    case 'location':
+      return locationSchema(c.messages).safeParse(draft).success;
+    case 'services':
+      return servicesSchema(c.messages, { isGuest: c.isGuest }).safeParse(draft).success;
+    case 'review':
+      return confirmSchema(c.messages).safeParse(draft).success;
+  }
+}
+
+function valuesOf(event: WizardEvent): Partial<BookingDraft> {
+  return 'values' in event && event.values ? event.values : {};
+}
+
+export const bookingWizardMachine = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+    output: {} as { bookingId: string | null },
+  },
+  actors: {
+    loadDraft: fromPromise<SavedDraft | null>(async () => null),
+    quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async () => ({
+      ok: false,
+      transient: true,
+      code: 'not_provided',
+    })),
+    submitBooking: fromPromise<
+      { bookingId: string },
+      { draft: BookingDraft; isGuest: boolean; price: PriceBreakdown }
+    >(async () => {
+      throw new Error('submitBooking is not provided');
+    }),
+  },
+  actions: {
+    /** Saves the draft and the step it is at (provided by the page: Dexie). */
+    persistDraft: (_, _params: { draft: BookingDraft; step: WizardStep }) => {},
+    /** Forgets the saved draft and its files (provided by the page). */
+    clearDraft: (_, _params: { draft: BookingDraft }) => {},
+    merge: assign({
+      draft: ({ context, event }) => ({ ...context.draft, ...valuesOf(event) }),
+    }),
+  },
+  guards: {
+    hasSaved: ({ context }) => context.saved !== null,
+    savedAt: ({ context }, params: { step: WizardStep }) => context.saved?.step === params.step,
+    stepValid: ({ context, event }, params: { step: WizardStep }) =>
+      isStepValid(params.step, { ...context.draft, ...valuesOf(event) }, context),
+    allValid: ({ context, event }) => {
+      const draft = { ...context.draft, ...valuesOf(event) };
+      return wizardSteps.every((step) => isStepValid(step, draft, context));
+    },
+    isOnline: ({ context }) => context.online,
+    goingTo: ({ event }, params: { step: WizardStep }) =>
+      event.type === 'wizard.goTo' && event.step === params.step,
+  },
+}).createMachine({
+  id: 'bookingWizard',
+  context: ({ input }) => ({
+    draft: input.draft,
+    saved: null,
+    isGuest: input.isGuest,
+    online: input.online,
+    messages: input.messages,
+    now: input.now ?? Date.now,
+    price: null,
+    serverPrice: null,
+    quote: 'idle',
+    submitError: null,
+    bookingId: null,
+  }),
+  initial: 'loading',
+  output: ({ context }) => ({ bookingId: context.bookingId }),
+  on: {
+    'wizard.price': {
+      actions: assign({ price: ({ event }) => event.price }),
+    },
+    'wizard.session': { actions: assign({ isGuest: ({ event }) => event.isGuest }) },
+    'wizard.online': { actions: assign({ online: ({ event }) => event.online }) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadDraft',
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'offerRestore',
+            actions: assign({ saved: ({ event }) => event.output }),
+          },
+          { target: 'basics' },
+        ],
+        onError: 'basics',
+      },
+    },
+    offerRestore: {
+      on: {
+        'wizard.resume': [
+          ...wizardSteps.map((step) => ({
+            guard: { type: 'savedAt' as const, params: { step } },
+            target: step,
+            actions: assign({
+              draft: ({ context }: { context: WizardContext }) => context.saved!.draft,
+              saved: null,
+            }),
+          })),
+        ],
+        'wizard.discard': {
+          target: 'basics',
+          actions: [
+            {
+              type: 'clearDraft',
+              params: ({ context }: { context: WizardContext }) => ({
+                draft: context.saved!.draft,
+              }),
+            },
+            assign({ saved: null }),
+          ],
+        },
+      },
+    },
+    basics: {
+      on: {
+        'wizard.change': {
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'basics' }),
+            },
+          ],
+        },
+        'wizard.next': {
+          guard: { type: 'stepValid', params: { step: 'basics' } },
+          target: 'price',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'price' }),
+            },
+          ],
+        },
+      },
+    },
+    price: {
+      initial: 'checking',
+      entry: assign({ serverPrice: null, quote: 'idle' }),
+      states: {
+        checking: {
+          always: { guard: ({ context }) => !context.online, target: 'offline' },
+          entry: assign({ quote: 'checking' }),
+          invoke: {
+            src: 'quotePrice',
+            input: ({ context }) => ({ draft: context.draft }),
+            onDone: {
+              target: 'settled',
+              actions: assign({
+                serverPrice: ({ event }) => (event.output.ok ? event.output.price : null),
+                quote: ({ event }) => (event.output.ok ? 'confirmed' : 'unavailable'),
+              }),
+            },
+            onError: { target: 'settled', actions: assign({ quote: 'unavailable' }) },
+          },
+        },
+        offline: {
+          entry: assign({ quote: 'unavailable' }),
+          on: {
+            'wizard.online': {
+              guard: ({ event }) => event.online,
+              target: 'checking',
+              actions: assign({ online: true }),
+            },
+          },
+        },
+        settled: {},
+      },
+      on: {
+        'wizard.next': {
+          guard: { type: 'stepValid', params: { step: 'price' } },
+          target: 'location',
+          actions: {
+            type: 'persistDraft',
+            params: ({ context }) => ({ draft: context.draft, step: 'location' }),
+          },
+        },
+        'wizard.back': 'basics',
+      },
+    },
+    location: {
+      on: {
+        'wizard.change': {
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'location' }),
+            },
+          ],
+        },
+        'wizard.next': {
+          guard: { type: 'stepValid', params: { step: 'location' } },
+          target: 'services',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
+            },
+          ],
+        },
+        'wizard.back': {
+          target: 'price',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'price' }),
+            },
+          ],
+        },
+      },
+    },
+    services: {
+      on: {
+        'wizard.change': {
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
+            },
+          ],
+        },
+        'wizard.next': {
+          guard: { type: 'stepValid', params: { step: 'services' } },
+          target: 'review',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'review' }),
+            },
+          ],
+        },
+        'wizard.back': {
+          target: 'location',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'location' }),
+            },
+          ],
+        },
+      },
+    },
+    review: {
+      initial: 'checking',
+      entry: assign({ serverPrice: null, quote: 'idle' }),
+      states: {
+        checking: {
+          always: { guard: ({ context }) => !context.online, target: 'offline' },
+          entry: assign({ quote: 'checking' }),
+          invoke: {
+            src: 'quotePrice',
+            input: ({ context }) => ({ draft: context.draft }),
+            onDone: {
+              target: 'settled',
+              actions: assign({
+                serverPrice: ({ event }) => (event.output.ok ? event.output.price : null),
+                quote: ({ event }) => (event.output.ok ? 'confirmed' : 'unavailable'),
+              }),
+            },
+            onError: { target: 'settled', actions: assign({ quote: 'unavailable' }) },
+          },
+        },
+        offline: {
+          entry: assign({ quote: 'unavailable' }),
+          on: {
+            'wizard.online': {
+              guard: ({ event }) => event.online,
+              target: 'checking',
+              actions: assign({ online: true }),
+            },
+          },
+        },
+        settled: {},
+      },
+      on: {
+        'wizard.change': {
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'review' }),
+            },
+          ],
+        },
+        'wizard.back': {
+          target: 'services',
+          actions: [
+            'merge',
+            {
+              type: 'persistDraft',
+              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
+            },
+          ],
+        },
+        'wizard.goTo': wizardSteps.map((step) => ({
+          guard: { type: 'goingTo' as const, params: { step } },
+          target: step,
+        })),
+        'wizard.confirm': {
+          guard: 'allValid',
+          target: 'submitting',
+          actions: ['merge', assign({ submitError: null })],
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submitBooking',
+        input: ({ context }) => ({
+          draft: context.draft,
+          isGuest: context.isGuest,
+          price: context.serverPrice ?? context.price!,
+        }),
+        onDone: {
+          target: 'done',
+          actions: assign({ bookingId: ({ event }) => event.output.bookingId }),
+        },
+        onError: {
+          target: 'review',
+          actions: assign({ submitError: ({ event }) => String(event.error) }),
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export function currentStep(value: unknown): WizardStep | null {
+  const top = typeof value === 'string' ? value : Object.keys(value as object)[0];
+  return (wizardSteps as readonly string[]).includes(top ?? '') ? (top as WizardStep) : null;
+}

@@ -1,0 +1,173 @@
+/**
+ * The wizard's draft on the device: the values and the step in `meta`, the chosen files as
+ * Blobs in `files` (same table the outbox uploads from), so a reload or a closed app loses
+ * nothing. One draft at a time.
+ */
+import type { PriceBreakdown } from '@/lib/database.types';
+import { requestPersistentStorage } from '@/lib/storage-persist';
+import { algiersToIso } from '@/lib/dates';
+import { normalizeInsurance } from '@/lib/pricing';
+import { db, type LocalBooking, type LocalFile } from '@/sync/db';
+import { extensionOf, type PreparedFile } from '@/sync/image-prepare';
+import { queueBooking, type CreateBookingPayload } from '@/sync/outbox';
+
+import type { SavedDraft } from '@/features/booking/booking-wizard.machine';
+import { wizardSteps, type BookingDraft, type DraftFile } from '@/features/booking/draft';
+import { normalizePhone } from '@/features/booking/services.schema';
+
+export const DRAFT_KEY = 'booking.draft';
+const FIRST_BOOKING_KEY = 'booking.first_done';
+
+type StoredDraft = SavedDraft & { saved_at: string };
+
+function worthOffering(draft: BookingDraft, step: string): boolean {
+  return step !== 'basics' || !!draft.car_id || !!draft.start_date || !!draft.end_date;
+}
+
+/** The saved draft, if there is one worth offering; files that vanished are dropped. */
+export async function loadSavedDraft(): Promise<SavedDraft | null> {
+  const row = await db.meta.get(DRAFT_KEY);
+  const stored = row?.value as StoredDraft | undefined;
+  if (!stored?.draft?.id || !(wizardSteps as readonly string[]).includes(stored.step)) return null;
+  if (!worthOffering(stored.draft, stored.step)) return null;
+  const draft = { ...stored.draft };
+  if (draft.licence && !(await db.files.get(draft.licence.id))) draft.licence = null;
+  if (draft.flight_document && !(await db.files.get(draft.flight_document.id))) {
+    draft.flight_document = null;
+  }
+  return { draft, step: stored.step };
+}
+
+export async function saveDraft(draft: BookingDraft, step: SavedDraft['step']): Promise<void> {
+  const value: StoredDraft = { draft, step, saved_at: new Date().toISOString() };
+  await db.meta.put({ key: DRAFT_KEY, value });
+}
+
+async function deleteFilesOf(draftId: string, keep: string[] = []): Promise<void> {
+  const files = await db.files.toArray();
+  await db.files.bulkDelete(
+    files.filter((f) => f.path.startsWith(`${draftId}/`) && !keep.includes(f.id)).map((f) => f.id),
+  );
+}
+
+/** Forgets a draft and its files (files of a booking already queued are not touched). */
+export async function clearDraft(draft: BookingDraft): Promise<void> {
+  await db.transaction('rw', db.meta, db.files, db.bookings, async () => {
+    const row = await db.meta.get(DRAFT_KEY);
+    if ((row?.value as StoredDraft | undefined)?.draft.id === draft.id) {
+      await db.meta.delete(DRAFT_KEY);
+    }
+    if (!(await db.bookings.get(draft.id))) await deleteFilesOf(draft.id);
+  });
+}
+
+/** Keeps a chosen file with the draft, replacing the previous one of the same kind. */
+export async function saveDraftFile(
+  draftId: string,
+  kind: 'licence' | 'flight',
+  prepared: PreparedFile,
+  previous: DraftFile | null,
+): Promise<DraftFile> {
+  const id = crypto.randomUUID();
+  const bucket = kind === 'licence' ? 'licenses' : 'flight-documents';
+  const path = `${draftId}/${kind}-${id}.${extensionOf(prepared.type)}`;
+  const file: LocalFile = {
+    id,
+    bucket,
+    path,
+    name: prepared.name,
+    type: prepared.type,
+    blob: prepared.blob,
+  };
+  await db.transaction('rw', db.files, async () => {
+    if (previous) await db.files.delete(previous.id);
+    await db.files.put(file);
+  });
+  return { id, name: prepared.name, type: prepared.type, size: prepared.size, bucket, path };
+}
+
+export async function removeDraftFile(file: DraftFile): Promise<void> {
+  await db.files.delete(file.id);
+}
+
+/** The `create_booking` payload of a complete draft (RPC column names). */
+export function toCreatePayload(draft: BookingDraft, isGuest: boolean): CreateBookingPayload {
+  const startAt = algiersToIso(draft.start_date, draft.start_time);
+  const endAt = algiersToIso(draft.end_date, draft.end_time);
+  if (!startAt || !endAt || !draft.licence || draft.driver_option === '') {
+    throw new Error('the draft is not complete');
+  }
+  const requests = draft.additional_requests.trim();
+  return {
+    id: draft.id,
+    reference: draft.reference,
+    car_id: draft.car_id,
+    start_at: startAt,
+    end_at: endAt,
+    pickup_location_id: draft.pickup_location_id,
+    dropoff_location_id: draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id,
+    driver_option: draft.driver_option,
+    license_path: draft.licence.path,
+    flight_document_path: draft.from_abroad ? (draft.flight_document?.path ?? null) : null,
+    from_abroad: draft.from_abroad,
+    additional_requests: requests ? requests : null,
+    extras: [...new Set(draft.extras)],
+    insurance: normalizeInsurance(draft.insurance),
+    payment_method: 'cash',
+    guest_name: isGuest ? draft.guest_name.trim() : null,
+    guest_phone: isGuest ? normalizePhone(draft.guest_phone) : null,
+    guest_email: isGuest ? draft.guest_email.trim() : null,
+  };
+}
+
+/**
+ * Confirms a draft: the booking is stored with its reference and queued (uploads, then
+ * `create_booking`) in one transaction, the draft is forgotten, and after the first booking the
+ * browser is asked to keep this site's data.
+ */
+export async function submitDraft(input: {
+  draft: BookingDraft;
+  isGuest: boolean;
+  price: PriceBreakdown;
+  userId: string | null;
+}): Promise<{ bookingId: string }> {
+  const { draft, isGuest, price, userId } = input;
+  const payload = toCreatePayload(draft, isGuest);
+  const now = new Date().toISOString();
+  const booking: LocalBooking = {
+    ...payload,
+    user_id: isGuest ? null : userId,
+    license_path: payload.license_path,
+    extras: payload.extras as LocalBooking['extras'],
+    insurance: payload.insurance as LocalBooking['insurance'],
+    payment_status: 'unpaid',
+    price,
+    total_dzd: price.total,
+    notes: null,
+    status: 'queued',
+    status_reason: null,
+    created_at: now,
+    updated_at: now,
+    sync_state: 'queued',
+    sync_error: null,
+    is_guest: isGuest,
+  };
+  const fileIds = [draft.licence?.id, draft.from_abroad ? draft.flight_document?.id : undefined];
+  const files = (await db.files.bulkGet(fileIds.filter((id): id is string => !!id))).filter(
+    (f): f is LocalFile => !!f,
+  );
+  if (files.length === 0) throw new Error('file_missing');
+  await queueBooking({ booking, files, payload });
+  await db.transaction('rw', db.meta, db.files, async () => {
+    await db.meta.delete(DRAFT_KEY);
+    await deleteFilesOf(
+      draft.id,
+      files.map((f) => f.id),
+    );
+  });
+  if (!(await db.meta.get(FIRST_BOOKING_KEY))) {
+    await db.meta.put({ key: FIRST_BOOKING_KEY, value: now });
+    void requestPersistentStorage();
+  }
+  return { bookingId: draft.id };
+}

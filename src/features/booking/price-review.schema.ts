@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+/**
+ * Step 2, price review: nothing to type, but the step cannot be passed without a price — the
+ * device must know the car, places and options to compute it (src/lib/pricing.ts).
+ */
+export function priceReviewSchema(m: ValidationMessages) {
+  const amount = z.number().int().nonnegative();
+  return z.object({
+    price: z.object(
+      {
+        days: z.number().int().min(1),
+        base: amount,
+        extras_total: amount,
+        insurance_total: amount,
+        driver_total: amount,
+        pickup_fee: amount,
+        dropoff_fee: amount,
+        subtotal: amount,
+        deposit: amount,
+        total: amount,
+        currency: z.literal('DZD'),
+      },
+      { error: m.priceUnavailable },
+    ),
+  });
+}
+
+export type PriceReviewValues = z.infer<ReturnType<typeof priceReviewSchema>>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+export const MAX_ADDITIONAL_REQUESTS = 500;
+export const MAX_GUEST_NAME = 100;
+export const extraCodes = [
+  'baby_seat',
+  'full_tank',
+  'second_driver',
+  'additional_insurance',
+  'gps',
+  'wifi_hotspot',
+] as const;
+export const insuranceCodes = [
+  'civil_liability',
+  'collision_damage',
+  'breakdown_assistance',
+  'replacement_vehicle',
+  'glass_headlights',
+  'tires',
+] as const;
+
+/** `+` then 8 to 15 digits once spaces, dots, dashes and brackets are removed (docs/decisions.md). */
+export function normalizePhone(value: string): string {
+  return value.replace(/[\s.\-()]/g, '');
+}
+const PHONE_RE = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * Step 4, additional services: the six extras, insurance (civil liability always included),
+ * additional requests (≤ 500 characters) and, for a visitor without an account, the contact.
+ */
+export function servicesSchema(m: ValidationMessages, { isGuest }: { isGuest: boolean }) {
+  const f = m.fields;
+  return z
+    .object({
+      extras: z.array(z.enum(extraCodes)),
+      insurance: z.array(z.enum(insuranceCodes)),
+      additional_requests: z
+        .string()
+        .max(MAX_ADDITIONAL_REQUESTS, m.tooLong(MAX_ADDITIONAL_REQUESTS)),
+      guest_name: z.string().max(MAX_GUEST_NAME, m.tooLong(MAX_GUEST_NAME)),
+      guest_phone: z.string(),
+      guest_email: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!isGuest) return;
+      if (!v.guest_name.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['guest_name'], message: m.required(f.fullName) });
+      }
+      const phone = normalizePhone(v.guest_phone);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.required(f.phone) });
+      } else if (!PHONE_RE.test(phone)) {
+        ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.invalidPhone });
+      }
+      const email = v.guest_email.trim();
+      if (!email) {
+        ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.required(f.email) });
+      } else if (!z.email().safeParse(email).success) {
+        ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.invalidEmail });
+      }
+    });
+}
+
+export type ServicesValues = z.infer<ReturnType<typeof servicesSchema>>;
