@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
 import type { SessionUser } from '@/lib/session';
 
@@ -18,7 +18,9 @@ export type SignedInSlotProps = { user: SessionUser };
 
 const signedInSlots: ReadonlyArray<LazyExoticComponent<ComponentType<SignedInSlotProps>>> = [
   // --- notifications (bell) ---
+  lazy(() => import('@/features/notifications/notification-bell')),
   // --- auth (user menu) ---
+  lazy(() => import('@/features/auth/user-menu')),
 ];
 
 export function SignedInSlots({ user }: SignedInSlotProps) {

@@ -268,6 +268,15 @@ export function useRecoverySession(): boolean {
 }
 
 /**
+ * Hands a session that this tab just obtained (sign-in, sign-up) to the machine at once, so the
+ * route guards see the user signed in before the caller navigates (supabase-js's own event
+ * arrives a moment later and changes nothing).
+ */
+export function adoptSession(session: Session): void {
+  getSessionActor().send({ type: 'auth.session', event: 'SIGNED_IN', session });
+}
+
+/**
  * Signs out: on the server when reachable, always on this device (and in the other tabs).
  * Resolves once signed out; the caller then navigates to /sign-in.
  */

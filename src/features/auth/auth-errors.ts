@@ -1,0 +1,135 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * What the auth API answered, reduced to what the screens need (supabase-js's AuthError fields).
+ * `status` 0 means no answer (offline, timeout).
+ */
+export type AuthFailure = {
+  name?: string;
+  status?: number;
+  code?: string;
+  message?: string;
+  /** For a weak password: why ('length', 'characters', 'pwned'). */
+  reasons?: string[];
+};
+
+export type AuthAction = 'signIn' | 'signUp' | 'recover' | 'updatePassword';
+
+export function toAuthFailure(error: unknown): AuthFailure {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const e = error as Record<string, unknown>;
+  const weak = e.weakPassword as { reasons?: unknown } | undefined;
+  const reasons = Array.isArray(e.reasons) ? e.reasons : weak?.reasons;
+  return {
+    name: typeof e.name === 'string' ? e.name : undefined,
+    status: typeof e.status === 'number' ? e.status : undefined,
+    code: typeof e.code === 'string' ? e.code : undefined,
+    message: typeof e.message === 'string' ? e.message : undefined,
+    reasons: Array.isArray(reasons) ? reasons.filter((r) => typeof r === 'string') : undefined,
+  };
+}
+
+const messages = {
+  unableToSignIn: msg`Impossible de se connecter`,
+  unableToSignUp: msg`Impossible de créer le compte`,
+  wrongCredentials: msg`Email ou mot de passe incorrect. Veuillez réessayer.`,
+  loginFailed: msg`La connexion a échoué. Veuillez réessayer.`,
+  offline: msg`Pas de connexion. Vérifiez votre réseau et réessayez.`,
+  emailNotConfirmed: msg`Veuillez d'abord confirmer votre adresse e-mail (voir le message reçu).`,
+  accountExists: msg`Un compte existe déjà avec cette adresse e-mail. Connectez-vous ou réinitialisez le mot de passe.`,
+  tooManyAttempts: msg`Trop de tentatives. Patientez une minute puis réessayez.`,
+  tooManyEmails: msg`Trop d'e-mails demandés. Patientez quelques minutes avant de réessayer.`,
+  signupDisabled: msg`Les inscriptions sont fermées pour le moment.`,
+  invalidEmail: msg`Veuillez saisir une adresse e-mail valide`,
+  weakLength: msg`Mot de passe trop court : au moins 8 caractères.`,
+  weakCharacters: msg`Mot de passe trop simple : il faut une majuscule, une minuscule, un chiffre et un caractère spécial.`,
+  weakPwned: msg`Ce mot de passe figure dans des fuites de données connues. Choisissez-en un autre.`,
+  weakGeneric: msg`Ce mot de passe est trop faible. Choisissez-en un plus robuste.`,
+  samePassword: msg`Le nouveau mot de passe doit être différent de l'ancien.`,
+  linkExpired: msg`Votre lien de réinitialisation a expiré. Demandez-en un nouveau.`,
+  recoverFailed: msg`Impossible d'envoyer l'e-mail. Veuillez réessayer.`,
+  updateFailed: msg`Impossible de changer le mot de passe. Veuillez réessayer.`,
+} satisfies Record<string, MessageDescriptor>;
+
+export const authErrorMessages = messages;
+
+function weakPasswordMessages(reasons: string[] | undefined): MessageDescriptor[] {
+  const list = (reasons ?? []).flatMap((reason) =>
+    reason === 'length'
+      ? [messages.weakLength]
+      : reason === 'characters'
+        ? [messages.weakCharacters]
+        : reason === 'pwned'
+          ? [messages.weakPwned]
+          : [],
+  );
+  return list.length > 0 ? list : [messages.weakGeneric];
+}
+
+/**
+ * The translated message(s) for a failed auth call (SPEC §8). Known codes get a precise message;
+ * anything else the generic one of the action. `null` (a call that returned nothing) gives
+ * 'Unable to sign in' / 'Unable to sign up'. The server's own text is never shown: it is English.
+ */
+export function authErrorMessage(action: AuthAction, error: unknown): MessageDescriptor[] {
+  if (error === null || error === undefined) {
+    return [
+      action === 'signUp'
+        ? messages.unableToSignUp
+        : action === 'signIn'
+          ? messages.unableToSignIn
+          : action === 'recover'
+            ? messages.recoverFailed
+            : messages.updateFailed,
+    ];
+  }
+  const f = toAuthFailure(error);
+  const code = f.code ?? '';
+
+  if (f.name === 'AuthRetryableFetchError' || f.status === 0 || f.name === 'TimeoutError') {
+    return [messages.offline];
+  }
+  if (f.name === 'AuthWeakPasswordError' || code === 'weak_password') {
+    return weakPasswordMessages(f.reasons);
+  }
+  if (code === 'over_email_send_rate_limit' || code === 'over_sms_send_rate_limit') {
+    return [messages.tooManyEmails];
+  }
+  if (code === 'over_request_rate_limit' || f.status === 429) return [messages.tooManyAttempts];
+  if (code === 'email_address_invalid' || code === 'validation_failed') {
+    return [messages.invalidEmail];
+  }
+
+  switch (action) {
+    case 'signIn':
+      if (code === 'invalid_credentials' || (f.status === 400 && !code)) {
+        return [messages.wrongCredentials];
+      }
+      if (code === 'email_not_confirmed') return [messages.emailNotConfirmed];
+      return [messages.loginFailed];
+    case 'signUp':
+      if (code === 'user_already_exists' || code === 'email_exists') {
+        return [messages.accountExists];
+      }
+      if (code === 'signup_disabled' || code === 'email_provider_disabled') {
+        return [messages.signupDisabled];
+      }
+      return [messages.unableToSignUp];
+    case 'recover':
+      return [messages.recoverFailed];
+    case 'updatePassword':
+      if (code === 'same_password') return [messages.samePassword];
+      if (
+        f.name === 'AuthSessionMissingError' ||
+        code === 'session_not_found' ||
+        code === 'session_expired' ||
+        code === 'bad_jwt' ||
+        f.status === 401 ||
+        f.status === 403
+      ) {
+        return [messages.linkExpired];
+      }
+      return [messages.updateFailed];
+  }
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * The account forms' rules (SPEC §5). Each issue carries a stable key, never a sentence: the
+ * screens translate the key with `authFieldMessages` (auth-messages.ts) in the current language,
+ * so a language switch re-translates errors already on screen.
+ */
+export const MIN_AGE = 18;
+export const MAX_AGE = 120;
+export const PASSWORD_MIN = 8;
+/** bcrypt (GoTrue's hash) reads at most 72 bytes. */
+export const PASSWORD_MAX = 72;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const ADDRESS_MAX = 200;
+/** International format: `+`, then 8 to 15 digits, the first not 0 (docs/decisions.md). */
+export const PHONE_PATTERN = /^\+[1-9]\d{7,14}$/;
+
+export type AuthFieldMessageKey =
+  | 'fullName.required'
+  | 'fullName.max'
+  | 'email.required'
+  | 'email.invalid'
+  | 'email.max'
+  | 'phone.required'
+  | 'phone.invalid'
+  | 'age.required'
+  | 'age.invalid'
+  | 'age.min'
+  | 'age.max'
+  | 'address.required'
+  | 'address.max'
+  | 'password.required'
+  | 'password.min'
+  | 'password.max'
+  | 'password.uppercase'
+  | 'password.lowercase'
+  | 'password.number'
+  | 'password.special'
+  | 'confirmPassword.required'
+  | 'confirmPassword.mismatch';
+
+const key = (error: AuthFieldMessageKey) => ({ error });
+
+const email = z
+  .string()
+  .trim()
+  .min(1, key('email.required'))
+  .max(EMAIL_MAX, key('email.max'))
+  .pipe(z.email(key('email.invalid')));
+
+/** A new password: the strength rules. (Signing in only asks that one is typed.) */
+export const newPasswordSchema = z
+  .string()
+  .min(1, key('password.required'))
+  .min(PASSWORD_MIN, key('password.min'))
+  .max(PASSWORD_MAX, key('password.max'))
+  .regex(/[A-Z]/, key('password.uppercase'))
+  .regex(/[a-z]/, key('password.lowercase'))
+  .regex(/\d/, key('password.number'))
+  .regex(/[^A-Za-z0-9]/, key('password.special'));
+
+type WithConfirmation = { password: string; confirmPassword: string };
+
+/** The confirmation must match; checked even while other fields still have errors. */
+function confirmationMatches<T extends z.ZodType<WithConfirmation>>(schema: T) {
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'confirmPassword.mismatch' satisfies AuthFieldMessageKey,
+    when: (payload) => {
+      const v = payload.value as Partial<WithConfirmation> | undefined;
+      return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+    },
+  });
+}
+
+const confirmPassword = z.string().min(1, key('confirmPassword.required'));
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, key('password.required')),
+});
+
+export const signUpSchema = confirmationMatches(
+  z.object({
+    fullName: z.string().trim().min(1, key('fullName.required')).max(NAME_MAX, key('fullName.max')),
+    email,
+    phone: z
+      .string()
+      .trim()
+      .min(1, key('phone.required'))
+      // People type spaces, dashes and brackets: "+213 555 12-34-56".
+      .transform((v) => v.replace(/[\s().-]/g, ''))
+      .pipe(z.string().regex(PHONE_PATTERN, key('phone.invalid'))),
+    age: z
+      .string()
+      .trim()
+      .min(1, key('age.required'))
+      .regex(/^\d{1,3}$/, key('age.invalid'))
+      .transform(Number)
+      .pipe(z.number().min(MIN_AGE, key('age.min')).max(MAX_AGE, key('age.max'))),
+    address: z.string().trim().min(1, key('address.required')).max(ADDRESS_MAX, key('address.max')),
+    password: newPasswordSchema,
+    confirmPassword,
+  }),
+);
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = confirmationMatches(
+  z.object({ password: newPasswordSchema, confirmPassword }),
+);
+
+export type SignInInput = z.input<typeof signInSchema>;
+export type SignInValues = z.output<typeof signInSchema>;
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpValues = z.output<typeof signUpSchema>;
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
+
+/** The user metadata a sign-up sends (docs/decisions.md: `{ name, phone, age, address }`). */
+export function signUpMetadata(values: SignUpValues) {
+  return { name: values.fullName, phone: values.phone, age: values.age, address: values.address };
+}

@@ -1,0 +1,111 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+import { authFieldMessages, isAuthFieldMessageKey } from '@/features/auth/auth-messages';
+import { cn } from '@/ui/cn';
+import { ErrorIcon } from '@/ui/icons';
+
+/** Translates a validation key from auth.schema.ts in the current language. */
+export function useFieldError(message: string | undefined): string | undefined {
+  const { i18n } = useLingui();
+  if (!message) return undefined;
+  return isAuthFieldMessageKey(message) ? i18n._(authFieldMessages[message]) : message;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
+  label: ReactNode;
+  /** The raw error (a validation key); shown translated under the field. */
+  error?: string;
+  hint?: ReactNode;
+  /** Something inside the field at its end (the show-password button). */
+  end?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function TextField({ label, error, hint, end, id, ref, ...input }: TextFieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorText = useFieldError(error);
+  const describedBy =
+    [errorText && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={errorText ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(
+            'h-11 w-full rounded-lg border bg-surface px-3 text-base text-fg sm:text-sm',
+            'placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-ring',
+            errorText ? 'border-danger' : 'border-line',
+            end && 'pe-12',
+          )}
+          {...input}
+        />
+        {end && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{end}</div>}
+      </div>
+      {hint && !errorText && (
+        <p id={`${inputId}-hint`} className="text-xs text-fg-muted">
+          {hint}
+        </p>
+      )}
+      {errorText && (
+        <p id={`${inputId}-error`} className="flex items-center gap-1 text-sm text-danger">
+          <ErrorIcon size={16} />
+          {errorText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password field with a show/hide button. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'end'>) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      end={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          className="rounded-md px-2 py-1 text-xs font-medium text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {visible ? t`Masquer` : t`Afficher`}
+        </button>
+      }
+    />
+  );
+}
+
+/** A message above the form: an error of the server, or a success. */
+export function FormAlert({
+  kind,
+  children,
+}: {
+  kind: 'error' | 'success' | 'info';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'rounded-lg border px-4 py-3 text-sm',
+        kind === 'error' && 'border-danger/40 bg-danger/10 text-danger',
+        kind === 'success' && 'border-success/40 bg-success/10 text-success',
+        kind === 'info' && 'border-line bg-muted text-fg',
+      )}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+
+import { signIn } from '@/features/auth/auth-api';
+import { authErrorMessage } from '@/features/auth/auth-errors';
+import { AuthPage } from '@/features/auth/auth-page';
+import { type SignInInput, type SignInValues, signInSchema } from '@/features/auth/auth.schema';
+import { FormAlert, PasswordField, TextField } from '@/features/auth/form-fields';
+import { redirectTarget, withRedirect } from '@/features/auth/redirect';
+import { useSession } from '@/lib/session';
+import { Button } from '@/ui/button';
+
+export default function SignInPage() {
+  const { t, i18n } = useLingui();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput, unknown, SignInValues>({
+    resolver: zodResolver(signInSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const target = redirectTarget(location.search);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    const result = await signIn(values);
+    if (result.ok) {
+      navigate(target, { replace: true });
+      return;
+    }
+    setServerError(authErrorMessage('signIn', result.error));
+  });
+
+  // Already signed in (another tab, the back button): nothing to do here.
+  if (session.status === 'signedIn' && !isSubmitting) return <Navigate to={target} replace />;
+
+  return (
+    <AuthPage
+      title={<Trans>Bon retour !</Trans>}
+      subtitle={<Trans>Connectez-vous pour retrouver vos réservations.</Trans>}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {serverError && (
+          <FormAlert kind="error">{serverError.map((m) => i18n._(m)).join(' ')}</FormAlert>
+        )}
+        <TextField
+          label={<Trans>Adresse e-mail</Trans>}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t`vous@exemple.dz`}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={<Trans>Mot de passe</Trans>}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-primary-text hover:underline"
+          >
+            <Trans>Mot de passe oublié ?</Trans>
+          </Link>
+        </div>
+        <Button type="submit" loading={isSubmitting} className="w-full">
+          <Trans>Se connecter</Trans>
+        </Button>
+      </form>
+      <p className="text-center text-sm text-fg-muted">
+        <Trans>Pas encore de compte ?</Trans>{' '}
+        <Link
+          to={withRedirect('/sign-up', location.search)}
+          className="font-medium text-primary-text hover:underline"
+        >
+          <Trans>Créer un compte</Trans>
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { badgeText } from '@/features/notifications/notification-display';
+import { NotificationList } from '@/features/notifications/notification-list';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '@/features/notifications/notifications-api';
+import {
+  useNotificationList,
+  useNotificationPolling,
+} from '@/features/notifications/use-notifications';
+import type { Notification } from '@/lib/database.types';
+import { loadFeatureCatalog } from '@/lib/i18n';
+import type { SessionUser } from '@/lib/session';
+import { BellIcon } from '@/ui/icons';
+import { Popover } from '@/ui/popover';
+
+await loadFeatureCatalog('notifications');
+
+export const ACTIVITY_LOG_PATH = '/concepts/account/activity-log';
+
+/**
+ * The header's bell (SPEC §2, §9): an unread dot and a count (max '99+'); a panel 280 px high and
+ * at least 280 px (340 px from the sm breakpoint) wide, with 'mark all read' and 'view all
+ * activity'. Choosing a notification marks it read and opens /mybookings.
+ */
+export default function NotificationBell({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const items = useNotificationList(user.id);
+  const { failed, refresh } = useNotificationPolling(user.id);
+  const unread = items?.filter((n) => !n.is_read).length ?? 0;
+  const badge = badgeText(unread);
+
+  const open = useCallback(
+    (notification: Notification, close: (restoreFocus?: boolean) => void) => {
+      close(false);
+      void markNotificationRead(notification.id);
+      navigate('/mybookings');
+    },
+    [navigate],
+  );
+
+  return (
+    <Popover
+      kind="dialog"
+      panelLabel={t`Notifications`}
+      panelClassName="w-[280px] sm:w-[340px] max-w-[calc(100vw-1rem)] p-0"
+      onOpenChange={(isOpen) => {
+        if (isOpen) void refresh();
+      }}
+      trigger={(triggerProps) => (
+        <button
+          type="button"
+          {...triggerProps}
+          data-testid="notification-bell"
+          aria-label={badge ? t`Notifications (${badge} non lues)` : t`Notifications`}
+          className="relative inline-flex size-10 items-center justify-center rounded-lg text-fg hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <BellIcon />
+          {badge && (
+            <span
+              data-testid="notification-dot"
+              aria-hidden="true"
+              className="absolute -top-0.5 -end-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-surface"
+            >
+              {badge}
+            </span>
+          )}
+        </button>
+      )}
+    >
+      {({ close }) => (
+        <div className="flex flex-col">
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+            <h2 className="text-base font-semibold">
+              <Trans>Notifications</Trans>
+            </h2>
+            <button
+              type="button"
+              disabled={unread === 0}
+              onClick={() => void markAllNotificationsRead(user.id)}
+              className="rounded-md px-2 py-1 text-sm font-medium text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+            >
+              <Trans>Tout marquer comme lu</Trans>
+            </button>
+          </div>
+          <div className="h-[280px] overflow-y-auto p-1.5" data-testid="notification-panel">
+            <NotificationList
+              items={items}
+              failed={failed}
+              onOpen={(notification) => open(notification, close)}
+            />
+          </div>
+          <div className="border-t border-line p-2">
+            <Link
+              to={ACTIVITY_LOG_PATH}
+              onClick={() => close(false)}
+              className="flex h-10 w-full items-center justify-center rounded-lg text-sm font-medium text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Trans>Voir toute l'activité</Trans>
+            </Link>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}

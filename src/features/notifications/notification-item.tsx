@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
+import {
+  notificationAvatar,
+  notificationBody,
+  notificationCategory,
+  notificationTitle,
+  relativeTime,
+  type NotificationAvatar,
+} from '@/features/notifications/notification-display';
+import type { Notification } from '@/lib/database.types';
+import { cn } from '@/ui/cn';
+import { CalendarIcon, CheckIcon, CloseIcon } from '@/ui/icons';
+import { LogoMark } from '@/ui/logo';
+
+function Avatar({ avatar }: { avatar: NotificationAvatar }) {
+  const baseClassName = 'inline-flex size-9 shrink-0 items-center justify-center rounded-full';
+  if (avatar.kind === 2) {
+    const ok = avatar.status === 'succeed';
+    return (
+      <span
+        aria-hidden="true"
+        data-avatar={ok ? 'succeed' : 'failed'}
+        className={cn(
+          baseClassName,
+          ok ? 'bg-success/15 text-success' : 'bg-danger/15 text-danger',
+        )}
+      >
+        {ok ? <CheckIcon size={18} /> : <CloseIcon size={18} />}
+      </span>
+    );
+  }
+  if (avatar.kind === 1) {
+    return (
+      <span
+        aria-hidden="true"
+        data-avatar="calendar"
+        className={cn(baseClassName, 'bg-primary-soft text-primary-text')}
+      >
+        <CalendarIcon size={18} />
+      </span>
+    );
+  }
+  return (
+    <span aria-hidden="true" data-avatar="person" className={cn(baseClassName, 'bg-muted')}>
+      <LogoMark size={22} />
+    </span>
+  );
+}
+
+/** One notification: avatar, title, sentence, time, and a dot while unread. */
+export function NotificationItem({
+  notification,
+  reference,
+  now,
+  onOpen,
+}: {
+  notification: Notification;
+  reference: string | null;
+  now: number;
+  onOpen: (notification: Notification) => void;
+}) {
+  const { i18n } = useLingui();
+  const category = notificationCategory(notification.type);
+  const title = i18n._(notificationTitle(category));
+  const unread = !notification.is_read;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(notification)}
+      data-testid="notification-item"
+      data-unread={unread ? 'true' : 'false'}
+      data-category={category}
+      className={cn(
+        'flex w-full items-start gap-3 rounded-lg px-3 py-2.5 text-start',
+        'hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+      )}
+    >
+      <Avatar avatar={notificationAvatar(category)} />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
+        <span className="text-sm text-fg-muted">{notificationBody(i18n, category, reference)}</span>
+        <time dateTime={notification.created_at} className="text-xs text-fg-muted">
+          {relativeTime(notification.created_at, now, i18n.locale)}
+        </time>
+      </span>
+      {unread && (
+        <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary">
+          <span className="sr-only">
+            <Trans>Non lue</Trans>
+          </span>
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,84 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
+import { refreshNotifications } from '@/features/notifications/notifications-api';
+import type { Notification } from '@/lib/database.types';
+import { db } from '@/sync/db';
+import { isOnline, onBackOnline } from '@/sync/network';
+
+/** The user's notifications from Dexie, newest first (undefined while the first read runs). */
+export function useNotificationList(userId: string): Notification[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.notifications.where('user_id').equals(userId).toArray();
+    return rows.sort((a, b) =>
+      a.created_at === b.created_at
+        ? b.id.localeCompare(a.id)
+        : b.created_at.localeCompare(a.created_at),
+    );
+  }, [userId]);
+}
+
+export type PollState = {
+  /** The last fetch failed (the list shows what Dexie has, or the "try again later" state). */
+  failed: boolean;
+  /** Fetches now (e.g. when the panel opens). */
+  refresh: () => Promise<void>;
+};
+
+/**
+ * Keeps the user's notifications fresh (SPEC §4: refetched every 30 s): at once, then every
+ * 30 s while the page is visible and the device online, and again when it comes back online or
+ * to the foreground. Offline, the cached list stays on screen.
+ */
+export function useNotificationPolling(
+  userId: string,
+  intervalMs = NOTIFICATION_POLL_MS,
+): PollState {
+  const [failed, setFailed] = useState(false);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  const refresh = useCallback(() => {
+    if (!isOnline()) return Promise.resolve();
+    inFlight.current ??= refreshNotifications(userId)
+      .then((ok) => setFailed(!ok))
+      .catch((error: unknown) => {
+        console.warn('[notifications] refresh failed', error);
+        setFailed(true);
+      })
+      .finally(() => {
+        inFlight.current = null;
+      });
+    return inFlight.current;
+  }, [userId]);
+
+  useEffect(() => {
+    const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+    void refresh();
+    const timer = setInterval(() => {
+      if (visible()) void refresh();
+    }, intervalMs);
+    const onVisibility = () => {
+      if (visible()) void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const offOnline = onBackOnline(() => void refresh());
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      offOnline();
+    };
+  }, [refresh, intervalMs]);
+
+  return { failed, refresh };
+}
+
+/** References of the bookings this device knows, to name them in the notifications. */
+export function useBookingReferences(bookingIds: string[]): Map<string, string> | undefined {
+  const key = [...new Set(bookingIds)].sort().join(',');
+  return useLiveQuery(async () => {
+    const ids = key ? key.split(',') : [];
+    const rows = await db.bookings.bulkGet(ids);
+    return new Map(rows.flatMap((b) => (b ? [[b.id, b.reference] as const] : [])));
+  }, [key]);
+}
