@@ -41,12 +41,27 @@ const publicRoutes: RouteObject[] = [
 
 // --- Signed-in pages, top-bar layout (any role) ---------------------------------------------------
 const signedInRoutes: RouteObject[] = [
+  // notifications
+  {
+    path: 'concepts/account/activity-log',
+    lazy: page('notifications', () => import('@/features/notifications/activity-log-page')),
+  },
   // bookings
 ];
 
 // --- Authentication pages, side layout, open to all -----------------------------------------------
 const authRoutes: RouteObject[] = [
   // auth
+  { path: 'sign-in', lazy: page('auth', () => import('@/features/auth/sign-in-page')) },
+  { path: 'sign-up', lazy: page('auth', () => import('@/features/auth/sign-up-page')) },
+  {
+    path: 'forgot-password',
+    lazy: page('auth', () => import('@/features/auth/forgot-password-page')),
+  },
+  {
+    path: 'reset-password',
+    lazy: page('auth', () => import('@/features/auth/reset-password-page')),
+  },
 ];
 
 // --- Staff pages (role admin) ---------------------------------------------------------------------
