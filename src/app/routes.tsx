@@ -33,10 +33,22 @@ export function page(catalog: CatalogName, load: () => Promise<ScreenModule>) {
 // --- Public pages, top-bar layout -----------------------------------------------------------------
 const publicRoutes: RouteObject[] = [
   // catalogue
-  { path: 'home', lazy: page('core', () => import('@/app/interim-home')) },
+  { path: 'home', lazy: page('catalogue', () => import('@/features/catalogue/home-page')) },
+  { path: 'cars', lazy: page('catalogue', () => import('@/features/catalogue/cars-page')) },
+  {
+    path: 'cars/:slug',
+    lazy: page('catalogue', () => import('@/features/catalogue/car-details-page')),
+  },
   // booking
   // bookings (guest lookup)
   // content
+  { path: 'qa', lazy: page('content', () => import('@/features/content/qa-page')) },
+  { path: 'contacts', lazy: page('content', () => import('@/features/content/contacts-page')) },
+  {
+    path: 'privacy-policy',
+    lazy: page('content', () => import('@/features/content/privacy-page')),
+  },
+  { path: 'terms', lazy: page('content', () => import('@/features/content/terms-page')) },
 ];
 
 // --- Signed-in pages, top-bar layout (any role) ---------------------------------------------------
