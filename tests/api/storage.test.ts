@@ -26,7 +26,7 @@ const DOCS_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 const text = (s: string) => new TextEncoder().encode(s);
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
-function pdf(size = 600): Uint8Array {
+function pdf(size = 600): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).fill(0x20);
   bytes.set(text('%PDF-1.7\n'));
   bytes.set(text('%%EOF\n'), size - 6);
@@ -36,12 +36,12 @@ const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
   0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
 ]);
-function elf(): Uint8Array {
+function elf(): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(512);
   bytes.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]);
   return bytes;
 }
-function pe(): Uint8Array {
+function pe(): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(512);
   bytes.set(text('MZ'));
   bytes.set([0x80, 0, 0, 0], 0x3c);
