@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  badgeText,
+  notificationAvatar,
+  notificationBody,
+  notificationCategory,
+  notificationTitle,
+  relativeTime,
+} from '@/features/notifications/notification-display';
+import { activateLocale, i18n, loadFeatureCatalog } from '@/lib/i18n';
+
+describe('notification display', () => {
+  it('maps the types to the display categories', () => {
+    expect(notificationCategory('booking_accepted')).toBe(1);
+    expect(notificationCategory('booking_rejected')).toBe(2);
+    expect(notificationCategory('booking_completed')).toBe(3);
+    expect(notificationCategory('booking_cancelled')).toBe(4);
+    expect(notificationCategory('booking_started')).toBe(0);
+    expect(notificationCategory('anything_else')).toBe(0);
+  });
+
+  it('gives each category an avatar kind', () => {
+    expect(notificationAvatar(1)).toEqual({ kind: 2, status: 'succeed' });
+    expect(notificationAvatar(2)).toEqual({ kind: 2, status: 'failed' });
+    expect(notificationAvatar(4)).toEqual({ kind: 2, status: 'failed' });
+    expect(notificationAvatar(3)).toEqual({ kind: 1 });
+    expect(notificationAvatar(0)).toEqual({ kind: 0 });
+  });
+
+  it("caps the badge at 99, shown as '99+'", () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(-1)).toBeNull();
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+    expect(badgeText(5000)).toBe('99+');
+  });
+
+  it('says how long ago, in the given language', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    expect(relativeTime('2026-03-01T11:59:40Z', now, 'en')).toBe('now');
+    expect(relativeTime('2026-03-01T11:55:00Z', now, 'en')).toBe('5 minutes ago');
+    expect(relativeTime('2026-03-01T09:00:00Z', now, 'en')).toBe('3 hours ago');
+    expect(relativeTime('2026-02-28T12:00:00Z', now, 'en')).toBe('yesterday');
+    expect(relativeTime('2026-03-01T11:55:00Z', now, 'fr')).toBe('il y a 5 minutes');
+  });
+});
+
+describe('notification texts in each language', () => {
+  beforeAll(() => loadFeatureCatalog('notifications'));
+
+  it('translates the titles and sentences', async () => {
+    await activateLocale('en');
+    expect(i18n._(notificationTitle(1))).toBe('Booking accepted');
+    expect(i18n._(notificationTitle(0))).toBe('Booking update');
+    expect(notificationBody(i18n, 4, 'KR-7K3M-9QXD')).toBe(
+      'Your booking KR-7K3M-9QXD has been cancelled.',
+    );
+    expect(notificationBody(i18n, 2, null)).toBe('Your booking has been rejected.');
+
+    await activateLocale('ar');
+    expect(i18n._(notificationTitle(1))).toBe('تم قبول الحجز');
+    expect(notificationBody(i18n, 1, 'KR-7K3M-9QXD')).toBe(
+      'تم تأكيد حجزك KR-7K3M-9QXD. إلى اللقاء قريبًا!',
+    );
+
+    await activateLocale('fr');
+    expect(i18n._(notificationTitle(3))).toBe('Location terminée');
+    expect(notificationBody(i18n, 0, null)).toBe('Votre réservation a été mise à jour.');
+  });
+});
