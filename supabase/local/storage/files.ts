@@ -11,7 +11,7 @@
  * key, and a removed object's bytes never disappear from under a newer upload of the same key.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, open, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import { FILE_SNIFF_BYTES } from '../../../src/lib/file-sniff.ts';
@@ -41,6 +41,14 @@ async function renameIfPresent(from: string, to: string): Promise<boolean> {
     if (errno(error) === 'ENOENT') return false;
     throw error;
   }
+}
+
+/** The file system cannot hold both an object `a` and an object `a/b`. */
+function folderConflict(key: string) {
+  return ERRORS.invalidKey(
+    key,
+    ' (a folder and an object cannot share this name in the local storage)',
+  );
 }
 
 export class ObjectFiles {
@@ -118,9 +126,18 @@ export class FileChanges {
 
   constructor(private readonly files: ObjectFiles) {}
 
-  /** Moves the object's current bytes (if any) into staging; returns where they went. */
+  /** Moves the object's current bytes (if any) into staging. */
   private async setAsideCurrent(bucket: string, key: string): Promise<void> {
     const path = this.files.pathOf(bucket, key);
+    try {
+      // Never a folder: renaming it would take other objects' bytes with it.
+      if ((await lstat(path)).isDirectory()) throw folderConflict(key);
+    } catch (error) {
+      const code = errno(error);
+      if (code === 'ENOENT') return;
+      if (code === 'ENOTDIR') throw folderConflict(key);
+      throw error;
+    }
     const aside = await this.files.stagingPath();
     if (await renameIfPresent(path, aside)) {
       this.setAside.push(aside);
@@ -139,10 +156,7 @@ export class FileChanges {
     } catch (error) {
       const code = errno(error);
       if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST' || code === 'ENOTEMPTY') {
-        throw ERRORS.invalidKey(
-          key,
-          ' (a folder and an object cannot share this name in the local storage)',
-        );
+        throw folderConflict(key);
       }
       throw error;
     }
