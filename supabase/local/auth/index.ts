@@ -1,7 +1,187 @@
-import type { ApiFactory } from '../context.ts';
+/**
+ * The local auth API: the subset of GoTrue (Supabase Auth) v2 that supabase-js 2 and Kiraa use,
+ * on Supabase's own `auth` tables. Mounted by the gateway at `/auth/v1`. Endpoints, error codes
+ * and limits: docs/auth.md.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Placeholder until the auth API lands: answers 501 so the gateway can mount it. */
-export const createAuthApi: ApiFactory = () => async (_req, res) => {
-  res.writeHead(501, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ message: 'not implemented yet' }));
+import type { ApiFactory, ApiHandler } from '../context.ts';
+import {
+  handleGetUser,
+  handleLogout,
+  handleSignup,
+  handleToken,
+  handleUpdateUser,
+} from './accounts.ts';
+import {
+  handleCreateUser,
+  handleDeleteUserById,
+  handleGetUserById,
+  handleListUsers,
+  handleUpdateUserById,
+} from './admin.ts';
+import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
+import type { AuthOptions } from './options.ts';
+import { authOptionsFromEnv } from './options.ts';
+import {
+  handleGenerateLink,
+  handleRecover,
+  handleVerifyGet,
+  handleVerifyPost,
+} from './recovery.ts';
+import { ensureAuthSchema } from './schema.ts';
+import type { AuthService } from './service.ts';
+import { createLimiters } from './service.ts';
+import { requireAdmin } from './sessions.ts';
+
+export type { AuthOptions } from './options.ts';
+export { AUTH_ENV_VARS, authOptionsFromEnv, DEFAULT_AUTH_OPTIONS } from './options.ts';
+
+type Route = {
+  method: string;
+  path: RegExp;
+  admin?: boolean;
+  run: (
+    service: AuthService,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    params: string[],
+  ) => Promise<void>;
 };
+
+const SETTINGS = {
+  external: {
+    anonymous_users: false,
+    apple: false,
+    azure: false,
+    discord: false,
+    facebook: false,
+    github: false,
+    gitlab: false,
+    google: false,
+    email: true,
+    phone: false,
+  },
+  disable_signup: false,
+  mailer_autoconfirm: true,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+};
+
+const HEALTH = {
+  version: 'kiraa-local',
+  name: 'GoTrue',
+  description: 'GoTrue is a user registration and authentication API',
+};
+
+const ROUTES: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/health$/,
+    run: async (_s, req, res) => sendJson(res, 200, HEALTH, versionHeaders(req)),
+  },
+  {
+    method: 'GET',
+    path: /^\/settings$/,
+    run: async (_s, req, res) => sendJson(res, 200, SETTINGS, versionHeaders(req)),
+  },
+  {
+    method: 'GET',
+    path: /^\/\.well-known\/jwks\.json$/,
+    // Tokens are HS256 with the shared secret: there is no public key to publish.
+    run: async (_s, req, res) => sendJson(res, 200, { keys: [] }, versionHeaders(req)),
+  },
+  { method: 'POST', path: /^\/signup$/, run: (s, req, res) => handleSignup(s, req, res) },
+  { method: 'POST', path: /^\/token$/, run: handleToken },
+  { method: 'POST', path: /^\/logout$/, run: handleLogout },
+  { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },
+  { method: 'PUT', path: /^\/user$/, run: (s, req, res) => handleUpdateUser(s, req, res) },
+  { method: 'POST', path: /^\/recover$/, run: handleRecover },
+  { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
+  { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
+  { method: 'GET', path: /^\/admin\/users$/, admin: true, run: handleListUsers },
+  {
+    method: 'POST',
+    path: /^\/admin\/users$/,
+    admin: true,
+    run: (s, req, res) => handleCreateUser(s, req, res),
+  },
+  {
+    method: 'GET',
+    path: /^\/admin\/users\/([^/]+)$/,
+    admin: true,
+    run: (s, req, res, _url, [id = '']) => handleGetUserById(s, req, res, id),
+  },
+  {
+    method: 'PUT',
+    path: /^\/admin\/users\/([^/]+)$/,
+    admin: true,
+    run: (s, req, res, _url, [id = '']) => handleUpdateUserById(s, req, res, id),
+  },
+  {
+    method: 'DELETE',
+    path: /^\/admin\/users\/([^/]+)$/,
+    admin: true,
+    run: (s, req, res, _url, [id = '']) => handleDeleteUserById(s, req, res, id),
+  },
+  { method: 'POST', path: /^\/admin\/generate_link$/, admin: true, run: handleGenerateLink },
+];
+
+/** The auth API with explicit options (tests, benchmarks); `createAuthApi` reads them from the environment. */
+export function configureAuthApi(options: AuthOptions): ApiFactory {
+  return (ctx) => {
+    const service: AuthService = { ctx, options, limits: createLimiters(options) };
+    let schemaReady: Promise<void> | null = null;
+    const ready = () => {
+      schemaReady ??= ensureAuthSchema(ctx.db).catch((error: unknown) => {
+        schemaReady = null;
+        throw error;
+      });
+      return schemaReady;
+    };
+
+    const handler: ApiHandler = async (req, res, path, url) => {
+      try {
+        const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        let matched: { route: Route; params: string[] } | null = null;
+        for (const route of ROUTES) {
+          const match = route.path.exec(normalized);
+          if (match && route.method === req.method) {
+            matched = { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+            break;
+          }
+        }
+        if (!matched) throw notFound('not_found', 'Not found');
+        await ready();
+        if (matched.route.admin) requireAdmin(req, ctx.config);
+        await matched.route.run(service, req, res, url, matched.params);
+      } catch (error) {
+        if (res.headersSent) {
+          ctx.log(`auth: ${req.method} ${path} failed after answering: ${String(error)}`);
+          res.destroy();
+          return;
+        }
+        if (error instanceof AuthFailure) {
+          sendFailure(req, res, error);
+          return;
+        }
+        ctx.log(`auth: ${req.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
+        sendFailure(
+          req,
+          res,
+          new AuthFailure(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          ),
+        );
+      }
+    };
+    return handler;
+  };
+}
+
+/** The factory the gateway mounts at `/auth/v1`; options come from `KIRAA_AUTH_*` variables. */
+export const createAuthApi: ApiFactory = (ctx) => configureAuthApi(authOptionsFromEnv())(ctx);

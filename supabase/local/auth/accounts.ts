@@ -1,0 +1,412 @@
+/**
+ * The account endpoints supabase-js calls: POST /signup, POST /token (password and refresh_token
+ * grants), POST /logout, GET /user and PUT /user.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Queryable } from '../context.ts';
+import {
+  AuthFailure,
+  badRequest,
+  internalError,
+  readJsonObject,
+  sendJson,
+  sendNoContent,
+  stringField,
+  unprocessable,
+  versionHeaders,
+} from './http.ts';
+import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
+import { assertAllowed, originOf } from './service.ts';
+import type { AuthService } from './service.ts';
+import type { LogoutScope } from './sessions.ts';
+import { audit, authenticate, endSessions, refreshSession, startSession } from './sessions.ts';
+import type { UserRow } from './users.ts';
+import { findUserByEmail, findUserById, INSTANCE_ID, objectField, userJson } from './users.ts';
+import { assertStrongPassword, normalizeEmail } from './validation.ts';
+
+/** The SQLSTATE of a database error (pg and PGlite both put it in `code`). */
+export function sqlState(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+}
+
+/**
+ * Runs a write and turns a database failure into GoTrue's answer: a duplicate email becomes
+ * `email_exists` / `user_already_exists`, anything else (a trigger raising, a CHECK failing)
+ * becomes 500 `unexpected_failure` with GoTrue's message, the cause going to the log only.
+ */
+export async function databaseWrite<T>(
+  service: AuthService,
+  failureMessage: string,
+  duplicate: AuthFailure,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof AuthFailure) throw error;
+    if (sqlState(error) === '23505') throw duplicate;
+    const detail = error instanceof Error ? error.message : String(error);
+    const state = sqlState(error);
+    service.ctx.log(`auth: ${failureMessage}: ${state ? `[${state}] ` : ''}${detail}`);
+    throw internalError(failureMessage);
+  }
+}
+
+/** Splits metadata updates into keys to set and keys to remove (GoTrue: null removes). */
+function metadataPatch(updates: Record<string, unknown>): { set: string; remove: string[] } {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(updates)) {
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  return { set: JSON.stringify(set), remove };
+}
+
+/** Merges into `raw_user_meta_data` or `raw_app_meta_data` in SQL, so concurrent updates add up. */
+export async function patchMetadata(
+  q: Queryable,
+  userId: string,
+  column: 'raw_user_meta_data' | 'raw_app_meta_data',
+  updates: Record<string, unknown>,
+): Promise<void> {
+  const patch = metadataPatch(updates);
+  await q.query(
+    `update auth.users
+        set ${column} = (coalesce(${column}, '{}'::jsonb) || $2::jsonb) - $3::text[],
+            updated_at = now()
+      where id = $1`,
+    [userId, patch.set, patch.remove],
+  );
+}
+
+export type NewUser = {
+  email: string;
+  passwordHash: string | null;
+  confirmed: boolean;
+  userMetadata: Record<string, unknown>;
+  appMetadata: Record<string, unknown>;
+};
+
+/**
+ * Inserts a user and its `email` identity as GoTrue does (empty strings, not NULLs, in the token
+ * columns, so a real GoTrue can read the rows too). Database triggers (the profile) run here.
+ */
+export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  const userMetadata = user.confirmed
+    ? { ...user.userMetadata, email_verified: true }
+    : user.userMetadata;
+  await q.query(
+    `insert into auth.users
+       (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        confirmation_token, recovery_token, email_change_token_new, email_change,
+        email_change_token_current, phone_change, phone_change_token, reauthentication_token,
+        raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
+        is_sso_user, is_anonymous)
+     values ($1, $2, 'authenticated', 'authenticated', $3, $4,
+             case when $5::boolean then now() end,
+             '', '', '', '', '', '', '', '',
+             $6::jsonb, $7::jsonb, false, now(), now(), false, false)`,
+    [
+      INSTANCE_ID,
+      id,
+      user.email,
+      user.passwordHash ?? '',
+      user.confirmed,
+      JSON.stringify(user.appMetadata),
+      JSON.stringify(userMetadata),
+    ],
+  );
+  await q.query(
+    `insert into auth.identities
+       (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+    [
+      id,
+      id,
+      JSON.stringify({ sub: id, email: user.email, email_verified: false, phone_verified: false }),
+    ],
+  );
+  return id;
+}
+
+const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+
+/** POST /signup: creates the user (confirmed at once, as `supabase start` does) and a session. */
+export async function handleSignup(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { ctx, options, limits } = service;
+  const body = await readJsonObject(req);
+  const origin = originOf(req);
+  assertAllowed(limits.signUpsPerIp.take(origin.ip));
+
+  const rawEmail = stringField(body, 'email');
+  const phone = stringField(body, 'phone');
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (rawEmail !== '' && phone !== '') {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on signup.',
+    );
+  }
+  if (rawEmail === '' && phone !== '') {
+    throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  }
+  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+  assertStrongPassword(password);
+  const email = normalizeEmail(rawEmail);
+  const data = objectField(body, 'data');
+  if (data === 'invalid') {
+    throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
+  }
+
+  const alreadyRegistered = unprocessable('user_already_exists', 'User already registered');
+  if (await findUserByEmail(ctx.db, email)) throw alreadyRegistered;
+  const passwordHash = await hashPassword(password, options.bcryptCost);
+
+  const session = await databaseWrite(
+    service,
+    'Database error saving new user',
+    alreadyRegistered,
+    () =>
+      ctx.db.tx(async (q) => {
+        const userId = await insertUser(q, {
+          email,
+          passwordHash,
+          confirmed: true,
+          userMetadata: data ?? {},
+          appMetadata: EMAIL_APP_METADATA,
+        });
+        const actor = { id: userId, email };
+        await audit(q, origin.ip, actor, 'user_signedup', 'team', { provider: 'email' });
+        await audit(q, origin.ip, actor, 'login', 'account', { provider: 'email' });
+        return startSession(q, ctx.config, userId, 'password', origin);
+      }),
+  );
+  sendJson(res, 200, session, versionHeaders(req));
+}
+
+const INVALID_LOGIN = 'Invalid login credentials';
+
+async function passwordGrant(
+  service: AuthService,
+  req: IncomingMessage,
+  body: Record<string, unknown>,
+) {
+  const { ctx, options, limits } = service;
+  const rawEmail = stringField(body, 'email');
+  const phone = stringField(body, 'phone');
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (rawEmail !== '' && phone !== '') {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on login.',
+    );
+  }
+  if (rawEmail === '' && phone !== '') {
+    throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (rawEmail === '') throw badRequest('validation_failed', 'missing email or phone');
+  const email = rawEmail.toLowerCase();
+  const origin = originOf(req);
+  const accountKey = `${origin.ip} ${email}`;
+  // Only failures count, so a shared address (a family, a mobile carrier's NAT) is never locked
+  // out by its own successful sign-ins; once over the limit even the right password is refused.
+  assertAllowed(limits.signInFailuresPerIpEmail.check(accountKey));
+  assertAllowed(limits.signInFailuresPerIp.check(origin.ip));
+
+  const user = await findUserByEmail(ctx.db, email);
+  let valid = false;
+  if (user) valid = await verifyPassword(password, user.encrypted_password);
+  else await spendComparisonTime(password, options.bcryptCost);
+  if (!user || !valid) {
+    limits.signInFailuresPerIpEmail.hit(accountKey);
+    limits.signInFailuresPerIp.hit(origin.ip);
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
+  limits.signInFailuresPerIpEmail.reset(accountKey);
+  if (user.banned) throw badRequest('user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+
+  const upgraded =
+    user.encrypted_password && needsRehash(user.encrypted_password, options.bcryptCost)
+      ? await hashPassword(password, options.bcryptCost)
+      : null;
+  return ctx.db.tx(async (q) => {
+    if (upgraded) {
+      await q.query(`update auth.users set encrypted_password = $2 where id = $1`, [
+        user.id,
+        upgraded,
+      ]);
+    }
+    await audit(q, origin.ip, user, 'login', 'account', { provider: 'email' });
+    return startSession(q, ctx.config, user.id, 'password', origin);
+  });
+}
+
+/** POST /token?grant_type=password|refresh_token. */
+export async function handleToken(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const body = await readJsonObject(req);
+  const grantType = url.searchParams.get('grant_type') ?? '';
+  let session;
+  switch (grantType) {
+    case 'password':
+      session = await passwordGrant(service, req, body);
+      break;
+    case 'refresh_token':
+      assertAllowed(service.limits.refreshesPerIp.take(originOf(req).ip));
+      session = await refreshSession(
+        service.ctx,
+        service.options,
+        stringField(body, 'refresh_token'),
+      );
+      break;
+    case 'pkce':
+      throw badRequest(
+        'validation_failed',
+        "PKCE is not supported by the local auth API: create the client with flowType 'implicit'",
+      );
+    default:
+      throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+  sendJson(res, 200, session, versionHeaders(req));
+}
+
+const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
+
+/** POST /logout?scope=global|local|others → 204. */
+export async function handleLogout(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const requested = url.searchParams.get('scope') || 'global';
+  if (!LOGOUT_SCOPES.includes(requested as LogoutScope)) {
+    throw badRequest('validation_failed', `Unsupported logout scope "${requested}"`);
+  }
+  const { ctx } = service;
+  const { user, sessionId } = await authenticate(req, ctx.db, ctx.config);
+  await ctx.db.tx(async (q) => {
+    await endSessions(q, user.id, requested as LogoutScope, sessionId);
+    await audit(q, originOf(req).ip, user, 'logout', 'account');
+  });
+  sendNoContent(res);
+}
+
+/** GET /user. */
+export async function handleGetUser(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { ctx } = service;
+  const { user } = await authenticate(req, ctx.db, ctx.config);
+  sendJson(res, 200, await userJson(ctx.db, user), versionHeaders(req));
+}
+
+async function assertEmailFree(q: Queryable, email: string, userId: string): Promise<void> {
+  const owner = await findUserByEmail(q, email);
+  if (owner && owner.id !== userId) {
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
+  }
+}
+
+/** Changes a user's email and its identity (email confirmation is off locally, as in GoTrue with autoconfirm). */
+export async function changeEmail(q: Queryable, user: UserRow, email: string): Promise<void> {
+  await assertEmailFree(q, email, user.id);
+  await q.query(
+    `update auth.users set email = $2, email_change = '', updated_at = now() where id = $1`,
+    [user.id, email],
+  );
+  await q.query(
+    `update auth.identities
+        set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text)),
+            updated_at = now()
+      where user_id = $1 and provider = 'email'`,
+    [user.id, email],
+  );
+}
+
+/**
+ * PUT /user {data?, password?, email?}: metadata is merged (null removes a key); a new password
+ * must meet the policy and differ from the current one, and ends the user's other sessions.
+ */
+export async function handleUpdateUser(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { ctx, options } = service;
+  const { user, sessionId } = await authenticate(req, ctx.db, ctx.config);
+  const body = await readJsonObject(req);
+  const data = objectField(body, 'data');
+  if (data === 'invalid') {
+    throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
+  }
+  const phone = stringField(body, 'phone');
+  if (phone !== '' && phone !== (user.phone ?? '')) {
+    throw badRequest('phone_provider_disabled', 'Phone changes are disabled');
+  }
+  const rawEmail = stringField(body, 'email');
+  const email = rawEmail === '' ? null : normalizeEmail(rawEmail);
+  const password = typeof body.password === 'string' ? body.password : null;
+  let passwordHash: string | null = null;
+  if (password !== null) {
+    assertStrongPassword(password);
+    if (await verifyPassword(password, user.encrypted_password)) {
+      throw unprocessable(
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await hashPassword(password, options.bcryptCost);
+  }
+  const origin = originOf(req);
+  const emailTaken = unprocessable(
+    'email_exists',
+    'A user with this email address has already been registered',
+  );
+  const updated = await databaseWrite(service, 'Database error updating user', emailTaken, () =>
+    ctx.db.tx(async (q) => {
+      if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
+      if (email && email !== user.email) {
+        await changeEmail(q, user, email);
+        await audit(q, origin.ip, user, 'user_modified', 'user');
+      }
+      if (passwordHash) {
+        await q.query(
+          `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
+          [user.id, passwordHash],
+        );
+        await q.query(
+          `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
+          [user.id],
+        );
+        await q.query(`update auth.users set recovery_token = '' where id = $1`, [user.id]);
+        await endSessions(q, user.id, 'others', sessionId);
+        await audit(q, origin.ip, user, 'user_updated_password', 'user');
+      }
+      if (data) await audit(q, origin.ip, user, 'user_modified', 'user');
+      const fresh = await findUserById(q, user.id);
+      if (!fresh) throw new Error(`user ${user.id} vanished while being updated`);
+      return userJson(q, fresh);
+    }),
+  );
+  sendJson(res, 200, updated, versionHeaders(req));
+}

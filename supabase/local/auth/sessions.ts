@@ -1,0 +1,373 @@
+/**
+ * Sessions, refresh tokens and access tokens, on Supabase's tables (`auth.sessions`,
+ * `auth.refresh_tokens`, `auth.mfa_amr_claims`).
+ *
+ * - An access token is an HS256 JWT with GoTrue's claims; it is accepted by /user, /logout … only
+ *   while its session row exists.
+ * - A refresh token is 32 random bytes; only its SHA-256 is stored (`token`, and `parent` for the
+ *   token it replaced), so a database dump cannot be replayed. Each use revokes it and issues its
+ *   child. A revoked token is accepted again, as by GoTrue, within the reuse interval (concurrent
+ *   tabs) or while the token that replaced it was never used (the answer was lost). Any other
+ *   reuse means a copy exists: the session ends and the answer is `refresh_token_already_used`.
+ * - Ending a session deletes its row and detaches its refresh tokens (revoked, no session), so a
+ *   later refresh says `session_not_found` rather than "unknown token".
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+
+import type { JwtClaims, Queryable, ServiceContext, StackConfig } from '../context.ts';
+import { JwtError, signJwt, verifyJwt } from '../jwt.ts';
+import { AuthFailure, badRequest, bearerToken, forbidden, unauthorized } from './http.ts';
+import type { AuthOptions } from './options.ts';
+import type { UserJson, UserRow } from './users.ts';
+import { findUserById, INSTANCE_ID, isUuid, USER_COLUMNS, userJson } from './users.ts';
+
+export type AuthMethod = 'password' | 'otp' | 'recovery';
+
+export type SessionJson = {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: UserJson;
+};
+
+export type Origin = { ip: string; userAgent: string | null };
+
+type AmrEntry = { method: string; timestamp: number };
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: sha256Hex(token) };
+}
+
+export function issuer(config: StackConfig): string {
+  return `${config.apiUrl.replace(/\/+$/, '')}/auth/v1`;
+}
+
+/** GoTrue's access-token claims for this user and session. */
+export function accessTokenClaims(
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  amr: AmrEntry[],
+  now = Math.floor(Date.now() / 1000),
+): JwtClaims {
+  return {
+    aud: user.aud ?? 'authenticated',
+    exp: now + config.jwtExpiry,
+    iat: now,
+    iss: issuer(config),
+    sub: user.id,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role || 'authenticated',
+    aal: 'aal1',
+    amr,
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+async function amrOf(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
+  const { rows } = await q.query<{ method: string; at: number }>(
+    `select authentication_method as method, extract(epoch from created_at)::bigint as at
+       from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+    [sessionId],
+  );
+  return rows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
+}
+
+async function sessionJson(
+  q: Queryable,
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<SessionJson> {
+  const claims = accessTokenClaims(config, user, sessionId, await amrOf(q, sessionId));
+  return {
+    access_token: signJwt(claims, config.jwtSecret),
+    token_type: 'bearer',
+    expires_in: config.jwtExpiry,
+    expires_at: claims.exp as number,
+    refresh_token: refreshToken,
+    user: await userJson(q, user),
+  };
+}
+
+async function insertRefreshToken(
+  q: Queryable,
+  userId: string,
+  sessionId: string,
+  parentHash: string | null,
+): Promise<string> {
+  const { token, hash } = newRefreshToken();
+  await q.query(
+    `insert into auth.refresh_tokens
+       (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, $3, false, now(), now(), $4, $5)`,
+    [INSTANCE_ID, hash, userId, parentHash, sessionId],
+  );
+  return token;
+}
+
+/**
+ * Starts a session for a user who just proved who they are: the session row, how they did it,
+ * their first refresh token, `last_sign_in_at`. Runs inside the caller's transaction.
+ */
+export async function startSession(
+  q: Queryable,
+  config: StackConfig,
+  userId: string,
+  method: AuthMethod,
+  origin: Origin,
+): Promise<SessionJson> {
+  const sessionId = randomUUID();
+  await q.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
+     values ($1, $2, now(), now(), 'aal1', timezone('utc', now()), $3, $4::inet)`,
+    [sessionId, userId, origin.userAgent, isIP(origin.ip) ? origin.ip : null],
+  );
+  await q.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+     values ($1, now(), now(), $2, $3)`,
+    [sessionId, method, randomUUID()],
+  );
+  await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [
+    userId,
+  ]);
+  await q.query(
+    `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1`,
+    [userId],
+  );
+  const refreshToken = await insertRefreshToken(q, userId, sessionId, null);
+  const user = await findUserById(q, userId);
+  if (!user) throw new Error(`user ${userId} vanished while signing in`);
+  return sessionJson(q, config, user, sessionId, refreshToken);
+}
+
+type TokenRow = {
+  token: string;
+  revoked: boolean;
+  user_id: string | null;
+  session_id: string | null;
+  session_alive: boolean;
+  not_after_passed: boolean;
+  age_seconds: number;
+};
+
+/**
+ * The refresh_token grant. Returns the new session, or throws GoTrue's error. When a reused token
+ * is detected, the family is revoked (and committed) before the error is thrown.
+ */
+export async function refreshSession(
+  ctx: ServiceContext,
+  options: AuthOptions,
+  refreshToken: string,
+): Promise<SessionJson> {
+  if (refreshToken === '') throw badRequest('validation_failed', 'refresh_token required');
+  const hash = sha256Hex(refreshToken);
+  const outcome = await ctx.db.tx(async (q) => {
+    const { rows } = await q.query<TokenRow>(
+      `select t.token, t.revoked, t.user_id, t.session_id::text as session_id,
+              s.id is not null as session_alive,
+              coalesce(s.not_after < now(), false) as not_after_passed,
+              extract(epoch from (now() - t.updated_at))::float8 as age_seconds
+         from auth.refresh_tokens t
+         left join auth.sessions s on s.id = t.session_id
+        where t.token = $1
+        for update of t`,
+      [hash],
+    );
+    const token = rows[0];
+    if (!token) {
+      return badRequest(
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    }
+    const user = token.user_id ? await findUserById(q, token.user_id) : null;
+    if (!user) {
+      return badRequest(
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    }
+    if (user.banned) return badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+    if (!token.session_id || !token.session_alive) {
+      return badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    }
+    if (token.not_after_passed) {
+      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+    }
+    if (token.revoked && token.age_seconds > options.refreshTokenReuseIntervalSeconds) {
+      // Past the reuse interval a revoked token is accepted only when the token that replaced it
+      // was never used: the client never received it (GoTrue returns the active token then).
+      const { rowCount } = await q.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = now()
+          where parent = $1 and session_id = $2 and revoked = false`,
+        [hash, token.session_id],
+      );
+      if (rowCount === 0) {
+        // Used twice: someone else holds a copy. End the session so neither copy works again.
+        await endSessions(q, user.id, 'local', token.session_id);
+        await audit(q, null, user, 'token_revoked', 'token', { reason: 'refresh_token_reuse' });
+        ctx.log(`auth: refresh token reused; session ${token.session_id} ended`);
+        return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+    }
+    if (!token.revoked) {
+      await q.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`,
+        [hash],
+      );
+    }
+    const child = await insertRefreshToken(q, user.id, token.session_id, hash);
+    await q.query(
+      `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now()
+        where id = $1`,
+      [token.session_id],
+    );
+    await audit(q, null, user, 'token_refreshed', 'token');
+    return sessionJson(q, ctx.config, user, token.session_id, child);
+  });
+  if (outcome instanceof AuthFailure) throw outcome;
+  return outcome;
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/**
+ * Ends sessions of a user: all of them, this one, or all but this one. Their refresh tokens stay
+ * (revoked, detached) so using one later answers `session_not_found`; detached tokens older than a
+ * day are purged here.
+ */
+export async function endSessions(
+  q: Queryable,
+  userId: string,
+  scope: LogoutScope,
+  sessionId: string | null,
+): Promise<void> {
+  const target =
+    scope === 'local'
+      ? { where: 'id = $2', params: [sessionId] }
+      : scope === 'others'
+        ? { where: 'id <> $2', params: [sessionId] }
+        : { where: 'true', params: [] };
+  const { rows } = await q.query<{ id: string }>(
+    `select id::text as id from auth.sessions where user_id = $1 and ${target.where}`,
+    [userId, ...target.params],
+  );
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) {
+    await q.query(
+      `update auth.refresh_tokens set revoked = true, session_id = null, updated_at = now()
+        where session_id = any($1::uuid[])`,
+      [ids],
+    );
+    await q.query(`delete from auth.sessions where id = any($1::uuid[])`, [ids]);
+  }
+  await q.query(
+    `delete from auth.refresh_tokens
+      where session_id is null and updated_at < now() - interval '1 day'`,
+  );
+}
+
+export type Authenticated = { user: UserRow; sessionId: string; claims: JwtClaims };
+
+function verifyBearer(req: IncomingMessage, config: StackConfig): JwtClaims {
+  const token = bearerToken(req);
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
+  try {
+    return verifyJwt<JwtClaims>(token, config.jwtSecret);
+  } catch (error) {
+    const reason =
+      error instanceof JwtError
+        ? error.reason === 'expired'
+          ? 'token has invalid claims: token is expired'
+          : error.reason === 'bad_signature'
+            ? 'token signature is invalid: signature is invalid'
+            : 'token is malformed'
+        : 'token is malformed';
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+}
+
+/**
+ * The signed-in user behind the request's bearer token: the JWT must verify and be unexpired,
+ * its user must exist and its session must still be alive.
+ */
+export async function authenticate(
+  req: IncomingMessage,
+  db: Queryable,
+  config: StackConfig,
+): Promise<Authenticated> {
+  const claims = verifyBearer(req, config);
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  if (sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+  if (sessionId !== '' && !isUuid(sessionId)) {
+    throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+  }
+  const { rows } = await db.query<UserRow & { session_alive: boolean }>(
+    `select ${USER_COLUMNS},
+            exists (select 1 from auth.sessions s
+                     where s.id = $2 and s.user_id = u.id
+                       and (s.not_after is null or s.not_after > now())) as session_alive
+       from auth.users u
+      where u.id = $1`,
+    [sub, sessionId === '' ? null : sessionId],
+  );
+  const row = rows[0];
+  if (!row) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  if (!row.session_alive) {
+    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+  const { session_alive: _alive, ...user } = row;
+  return { user, sessionId, claims };
+}
+
+const ADMIN_ROLES = ['service_role', 'supabase_admin'];
+
+/** Admin endpoints take the service-role key (or any JWT with an admin role). */
+export function requireAdmin(req: IncomingMessage, config: StackConfig): JwtClaims {
+  const claims = verifyBearer(req, config);
+  if (!ADMIN_ROLES.includes(String(claims.role))) {
+    throw forbidden('not_admin', 'User not allowed');
+  }
+  return claims;
+}
+
+/** An entry of `auth.audit_log_entries`, GoTrue's shape. */
+export async function audit(
+  q: Queryable,
+  ip: string | null,
+  actor: Pick<UserRow, 'id' | 'email'> | null,
+  action: string,
+  logType: 'account' | 'token' | 'user' | 'team',
+  traits?: Record<string, unknown>,
+): Promise<void> {
+  const payload = {
+    actor_id: actor?.id ?? '',
+    actor_username: actor?.email ?? '',
+    actor_via_sso: false,
+    action,
+    log_type: logType,
+    ...(traits ? { traits } : {}),
+  };
+  await q.query(
+    `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+     values ($1, $2, $3::json, now(), $4)`,
+    [INSTANCE_ID, randomUUID(), JSON.stringify(payload), (ip ?? '').slice(0, 64)],
+  );
+}

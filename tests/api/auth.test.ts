@@ -1,0 +1,888 @@
+/**
+ * The local auth API (GoTrue subset) through supabase-js and the gateway, against the run's real
+ * stack (PGlite, or PostgreSQL with KIRAA_TEST_DB=postgres): sign-up, sign-in, refresh-token
+ * rotation, sign-out, user updates, GoTrue's error codes, rate limits and the admin API.
+ *
+ * Rate-limit tests present their own client address with X-Forwarded-For (the test stack trusts
+ * it), so their counters never touch other tests'.
+ */
+import { createHash, randomInt } from 'node:crypto';
+
+import {
+  createClient,
+  isAuthApiError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+  type Session,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+
+import { decodeJwt, signJwt } from '../../supabase/local/jwt.ts';
+import { sql, testStack, uniqueEmail } from '../support/clients.ts';
+
+const PASSWORD = 'Kiraa-test1!';
+const PROFILE = {
+  name: 'Amine Kaci',
+  phone: '+213555123000',
+  age: 28,
+  address: '3 rue Larbi Ben Mhidi, Alger',
+};
+
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not available in the local stack.');
+  }
+}
+
+/** A supabase-js client as a browser would be, optionally from its own client address. */
+function client(options: { ip?: string; key?: string; bearer?: string } = {}): SupabaseClient {
+  const stack = testStack();
+  const headers: Record<string, string> = {};
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  // supabase-js sends `Authorization: Bearer <key>`; the same-named header replaces it.
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+  return createClient(stack.apiUrl, options.key ?? stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
+const admin = () => client({ key: testStack().serviceRoleKey });
+
+/** A private client address that no other test (or run) is likely to use. */
+function freshIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+async function signUp(email = uniqueEmail('auth'), data: Record<string, unknown> = PROFILE) {
+  const c = client();
+  const { data: result, error } = await c.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data },
+  });
+  expect(error).toBeNull();
+  expect(result.session).not.toBeNull();
+  return { client: c, email, session: result.session as Session, user: result.user! };
+}
+
+/** A raw call to the auth API with supabase-js's headers, to see GoTrue's exact answers. */
+async function authFetch(path: string, init: RequestInit & { bearer?: string } = {}) {
+  const stack = testStack();
+  const headers = new Headers(init.headers);
+  headers.set('apikey', stack.anonKey);
+  headers.set('x-supabase-api-version', '2024-01-01');
+  if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  const res = await fetch(`${stack.apiUrl}/auth/v1${path}`, {
+    ...init,
+    headers,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Moves a used refresh token's last use into the past, beyond GoTrue's 10 s reuse interval. */
+async function ageRefreshToken(token: string, seconds = 60): Promise<void> {
+  const rows = await sql(
+    `update auth.refresh_tokens set updated_at = now() - make_interval(secs => $2)
+      where token = $1 returning id`,
+    [sha256(token), seconds],
+  );
+  expect(rows).toHaveLength(1);
+}
+
+describe('sign-up', () => {
+  it('creates a confirmed user with its metadata, identity and profile, and returns a session', async () => {
+    const email = uniqueEmail('signup');
+    const before = Math.floor(Date.now() / 1000);
+    const { session, user } = await signUp(email);
+
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(3600);
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + 3600);
+    expect(session.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+    expect(session.refresh_token.length).toBeGreaterThanOrEqual(32);
+    expect(user.email).toBe(email);
+    expect(user.aud).toBe('authenticated');
+    expect(user.role).toBe('authenticated');
+    expect(user.email_confirmed_at).toBeTruthy();
+    expect(user.last_sign_in_at).toBeTruthy();
+    expect(user.user_metadata).toMatchObject({ ...PROFILE, email_verified: true });
+    expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'], role: 'user' });
+    expect(user.identities).toHaveLength(1);
+    expect(user.identities?.[0]).toMatchObject({
+      provider: 'email',
+      id: user.id,
+      user_id: user.id,
+      email,
+    });
+    expect(user.identities?.[0]?.identity_data).toMatchObject({ sub: user.id, email });
+
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({
+      aud: 'authenticated',
+      role: 'authenticated',
+      sub: user.id,
+      email,
+      phone: '',
+      iss: `${testStack().apiUrl}/auth/v1`,
+      aal: 'aal1',
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'], role: 'user' },
+      user_metadata: { name: PROFILE.name },
+    });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [row] = await sql<{ encrypted_password: string; identities: number; sessions: number }>(
+      `select u.encrypted_password,
+              (select count(*)::int from auth.identities i where i.user_id = u.id) as identities,
+              (select count(*)::int from auth.sessions s where s.user_id = u.id) as sessions
+         from auth.users u where u.id = $1`,
+      [user.id],
+    );
+    expect(row?.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+    expect(row?.encrypted_password).not.toContain(PASSWORD);
+    expect(row).toMatchObject({ identities: 1, sessions: 1 });
+    const [profile] = await sql(
+      `select full_name, phone, age, address from public.profiles where id = $1`,
+      [user.id],
+    );
+    expect(profile).toEqual({
+      full_name: PROFILE.name,
+      phone: PROFILE.phone,
+      age: PROFILE.age,
+      address: PROFILE.address,
+    });
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { email } = await signUp();
+    for (const again of [email, email.toUpperCase()]) {
+      const { data, error } = await client().auth.signUp({ email: again, password: PASSWORD });
+      expect(data.session).toBeNull();
+      expect(isAuthApiError(error)).toBe(true);
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'user_already_exists',
+        message: 'User already registered',
+      });
+    }
+  });
+
+  it.each([
+    ['Sh0rt!', ['length']],
+    ['lowercase-only1', ['characters']],
+    ['UPPERCASE-ONLY1', ['characters']],
+    ['No-Digits-Here', ['characters']],
+    ['NoSymbols123', ['characters']],
+    ['short', ['length', 'characters']],
+  ])('refuses the weak password %j with reasons %j', async (password, reasons) => {
+    const email = uniqueEmail('weak');
+    const { data, error } = await client().auth.signUp({ email, password });
+    expect(data.session).toBeNull();
+    expect(isAuthWeakPasswordError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons });
+    expect(await sql(`select 1 from auth.users where email = $1`, [email])).toHaveLength(0);
+  });
+
+  it('answers weak passwords with GoTrue 2024-01-01 error bodies', async () => {
+    const res = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail(), password: 'abc' }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(res.body).toEqual({
+      code: 'weak_password',
+      error_code: 'weak_password',
+      msg: expect.stringContaining('Password should be at least 8 characters.'),
+      weak_password: { reasons: ['length', 'characters'] },
+    });
+  });
+
+  it.each(['not-an-email', 'amine@', '@kiraa.test', 'amine kaci@kiraa.test', 'amine@kiraa..test'])(
+    'refuses the malformed email %j',
+    async (email) => {
+      const { error } = await client().auth.signUp({ email, password: PASSWORD });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Unable to validate email address: invalid format',
+      });
+    },
+  );
+
+  it('refuses a sign-up without email or password', async () => {
+    const noEmail = await client().auth.signUp({ email: '', password: PASSWORD });
+    expect(noEmail.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'An email address is required',
+    });
+    const noPassword = await client().auth.signUp({ email: uniqueEmail(), password: '' });
+    expect(noPassword.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Signup requires a valid password',
+    });
+  });
+
+  it('answers a database refusal like GoTrue and keeps nothing of the user', async () => {
+    const email = uniqueEmail('minor');
+    // The profile's CHECK (age >= 18) fails inside the sign-up transaction.
+    const res = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD, data: { ...PROFILE, age: 16 } }),
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      code: 'unexpected_failure',
+      error_code: 'unexpected_failure',
+      msg: 'Database error saving new user',
+    });
+    expect(await sql(`select 1 from auth.users where email = $1`, [email])).toHaveLength(0);
+
+    const { error } = await client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { ...PROFILE, age: 16 } },
+    });
+    expect(error).toMatchObject({ name: 'AuthRetryableFetchError', status: 500 });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the password, case-insensitively, and records last_sign_in_at', async () => {
+    const { email, user } = await signUp();
+    await sql(`update auth.users set last_sign_in_at = now() - interval '1 day' where id = $1`, [
+      user.id,
+    ]);
+    const { data, error } = await client().auth.signInWithPassword({
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(user.id);
+    expect(data.session?.access_token).toBeTruthy();
+    expect(Date.now() - Date.parse(data.user!.last_sign_in_at!)).toBeLessThan(60_000);
+    expect(decodeJwt(data.session!.access_token).session_id).not.toBe(
+      decodeJwt(data.session!.access_token).sub,
+    );
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const { email } = await signUp();
+    for (const attempt of [
+      { email, password: 'Wrong-pass1!' },
+      { email: uniqueEmail('nobody'), password: PASSWORD },
+    ]) {
+      const { data, error } = await client().auth.signInWithPassword(attempt);
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
+    }
+  });
+
+  it("signs in the seed's demo customer, whose hash pgcrypto wrote", async () => {
+    const [seeded] = await sql<{ encrypted_password: string }>(
+      `select encrypted_password from auth.users where email = 'client@kiraa.dz'`,
+    );
+    expect(seeded?.encrypted_password).toMatch(/^\$2a\$/);
+    const { data, error } = await client().auth.signInWithPassword({
+      email: 'client@kiraa.dz',
+      password: 'Kiraa2026!',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata.role).toBe('user');
+    // The weak pgcrypto hash (cost 6) is upgraded to the configured cost once the password is known.
+    const [after] = await sql<{ encrypted_password: string }>(
+      `select encrypted_password from auth.users where email = 'client@kiraa.dz'`,
+    );
+    expect(after?.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+    const again = await client().auth.signInWithPassword({
+      email: 'client@kiraa.dz',
+      password: 'Kiraa2026!',
+    });
+    expect(again.error).toBeNull();
+  });
+
+  it("carries the staff role of the seed's admin in app_metadata", async () => {
+    const { data, error } = await client().auth.signInWithPassword({
+      email: 'admin@kiraa.dz',
+      password: 'Kiraa2026!',
+    });
+    expect(error).toBeNull();
+    expect(decodeJwt(data.session!.access_token).app_metadata).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses a user whose email is not confirmed', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const created = await admin().auth.admin.createUser({ email, password: PASSWORD });
+    expect(created.error).toBeNull();
+    const { error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+  });
+});
+
+describe('sessions', () => {
+  it('gets and updates the user, merging metadata', async () => {
+    const { client: c, session, user } = await signUp();
+    const got = await c.auth.getUser();
+    expect(got.error).toBeNull();
+    expect(got.data.user?.id).toBe(user.id);
+
+    const updated = await c.auth.updateUser({
+      data: { name: 'Amine K.', locale: 'ar', address: null },
+    });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toEqual({
+      name: 'Amine K.',
+      phone: PROFILE.phone,
+      age: PROFILE.age,
+      locale: 'ar',
+      email_verified: true,
+    });
+    const [row] = await sql(
+      `select raw_user_meta_data ->> 'name' as name from auth.users where id = $1`,
+      [user.id],
+    );
+    expect(row).toEqual({ name: 'Amine K.' });
+    // The next access token carries the new metadata.
+    const refreshed = await c.auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(decodeJwt(refreshed.data.session!.access_token).user_metadata).toMatchObject({
+      name: 'Amine K.',
+      locale: 'ar',
+    });
+  });
+
+  it('rotates the refresh token: each refresh gives a working token and revokes the one used', async () => {
+    const { client: c, session } = await signUp();
+    const first = await c.auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(first.error).toBeNull();
+    const second = first.data.session!;
+    expect(second.refresh_token).not.toBe(session.refresh_token);
+    expect(decodeJwt(second.access_token).session_id).toBe(
+      decodeJwt(session.access_token).session_id,
+    );
+    expect(decodeJwt(second.access_token).amr).toEqual(decodeJwt(session.access_token).amr);
+
+    const user = await c.auth.getUser(second.access_token);
+    expect(user.error).toBeNull();
+    const third = await c.auth.refreshSession({ refresh_token: second.refresh_token });
+    expect(third.error).toBeNull();
+
+    const tokens = await sql<{ token: string; revoked: boolean; parent: string | null }>(
+      `select token, revoked, parent from auth.refresh_tokens where token = any($1) order by id`,
+      [
+        [session.refresh_token, second.refresh_token, third.data.session!.refresh_token].map(
+          sha256,
+        ),
+      ],
+    );
+    expect(tokens.map((t) => t.revoked)).toEqual([true, true, false]);
+    expect(tokens[1]?.parent).toBe(sha256(session.refresh_token));
+    // Only hashes are stored.
+    expect(
+      await sql(`select 1 from auth.refresh_tokens where token = $1`, [session.refresh_token]),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a rotated refresh token used again after the reuse interval, and ends the session', async () => {
+    const { client: c, session } = await signUp();
+    const second = (await c.auth.refreshSession({ refresh_token: session.refresh_token })).data
+      .session!;
+    const third = (await c.auth.refreshSession({ refresh_token: second.refresh_token })).data
+      .session!;
+    await ageRefreshToken(session.refresh_token);
+
+    const reused = await c.auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(reused.data.session).toBeNull();
+    expect(isAuthApiError(reused.error)).toBe(true);
+    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+
+    // Whoever holds the newest token is signed out too: the session is gone.
+    const latest = await authFetch('/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: third.refresh_token }),
+    });
+    expect(latest.status).toBe(400);
+    expect(latest.body).toMatchObject({ code: 'session_not_found' });
+    const me = await authFetch('/user', { bearer: third.access_token });
+    expect(me.status).toBe(403);
+    expect(me.body).toMatchObject({ code: 'session_not_found' });
+  });
+
+  it('accepts the previous refresh token within the reuse interval (two tabs refreshing at once)', async () => {
+    const { client: c, session } = await signUp();
+    const tabA = await c.auth.refreshSession({ refresh_token: session.refresh_token });
+    const tabB = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(tabA.error).toBeNull();
+    expect(tabB.error).toBeNull();
+    // Both continue to work.
+    expect(
+      (await client().auth.refreshSession({ refresh_token: tabA.data.session!.refresh_token }))
+        .error,
+    ).toBeNull();
+    expect(
+      (await client().auth.refreshSession({ refresh_token: tabB.data.session!.refresh_token }))
+        .error,
+    ).toBeNull();
+  });
+
+  it('accepts a used refresh token whose answer was lost (its successor never used)', async () => {
+    const { client: c, session } = await signUp();
+    const lost = await c.auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(lost.error).toBeNull();
+    await ageRefreshToken(session.refresh_token);
+    const retry = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(retry.error).toBeNull();
+    expect(
+      (await client().auth.refreshSession({ refresh_token: retry.data.session!.refresh_token }))
+        .error,
+    ).toBeNull();
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const { error } = await client().auth.refreshSession({
+      refresh_token: 'no-such-token-' + uniqueEmail(),
+    });
+    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('signs out: the session ends, its refresh token and access token are refused', async () => {
+    const { client: c, session } = await signUp();
+    const { error } = await c.auth.signOut();
+    expect(error).toBeNull();
+
+    const refresh = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.data.session).toBeNull();
+    expect(isAuthSessionMissingError(refresh.error)).toBe(true);
+    const raw = await authFetch('/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: session.refresh_token }),
+    });
+    expect(raw).toMatchObject({
+      status: 400,
+      body: { code: 'session_not_found', msg: 'Invalid Refresh Token: No Valid Session Found' },
+    });
+
+    const me = await client().auth.getUser(session.access_token);
+    expect(me.data.user).toBeNull();
+    expect(isAuthSessionMissingError(me.error)).toBe(true);
+    const rawMe = await authFetch('/user', { bearer: session.access_token });
+    expect(rawMe).toMatchObject({ status: 403, body: { code: 'session_not_found' } });
+
+    // Signing out again with the dead token is refused (supabase-js ignores 403 and clears locally).
+    expect(
+      (await authFetch('/logout', { method: 'POST', bearer: session.access_token })).status,
+    ).toBe(403);
+  });
+
+  it('signs out of this device, or of the others, on request', async () => {
+    const { email } = await signUp();
+    const sessions: Session[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { data } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+      sessions.push(data.session!);
+    }
+    const [a, b, c] = sessions as [Session, Session, Session];
+    expect(
+      (await authFetch('/logout?scope=others', { method: 'POST', bearer: a.access_token })).status,
+    ).toBe(204);
+    expect((await authFetch('/user', { bearer: a.access_token })).status).toBe(200);
+    expect((await authFetch('/user', { bearer: b.access_token })).status).toBe(403);
+    expect((await authFetch('/user', { bearer: c.access_token })).status).toBe(403);
+
+    const d = (await client().auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    expect(
+      (await authFetch('/logout?scope=local', { method: 'POST', bearer: a.access_token })).status,
+    ).toBe(204);
+    expect((await authFetch('/user', { bearer: a.access_token })).status).toBe(403);
+    expect((await authFetch('/user', { bearer: d.access_token })).status).toBe(200);
+
+    expect(
+      (await authFetch('/logout?scope=everywhere', { method: 'POST', bearer: d.access_token }))
+        .body,
+    ).toMatchObject({
+      code: 'validation_failed',
+    });
+  });
+
+  it('refuses requests without a bearer token, with a bad one, or for a deleted user', async () => {
+    const missing = await fetch(`${testStack().apiUrl}/auth/v1/user`, {
+      headers: { apikey: testStack().anonKey, authorization: '' },
+    });
+    // The gateway turns the API key into the bearer token; the anon key has no user.
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toMatchObject({
+      error_code: 'bad_jwt',
+      msg: 'invalid claim: missing sub claim',
+    });
+
+    const noBearer = await authFetch('/user', { headers: { authorization: 'Basic abc' } });
+    expect(noBearer).toMatchObject({ status: 401, body: { code: 'no_authorization' } });
+
+    const { session, user } = await signUp();
+    await admin().auth.admin.deleteUser(user.id);
+    const gone = await authFetch('/user', { bearer: session.access_token });
+    expect(gone).toMatchObject({ status: 403, body: { code: 'user_not_found' } });
+  });
+});
+
+describe('access tokens', () => {
+  async function forged(session: Session) {
+    const stack = testStack();
+    const claims = decodeJwt<Record<string, unknown>>(session.access_token);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, stack.jwtSecret);
+    const [header, , signature] = session.access_token.split('.');
+    const payload = Buffer.from(
+      JSON.stringify({ ...claims, app_metadata: { role: 'admin' } }),
+    ).toString('base64url');
+    const tampered = `${header}.${payload}.${signature}`;
+    const wrongKey = signJwt(claims, 'another-secret-that-is-at-least-32-characters');
+    return { expired, tampered, wrongKey };
+  }
+
+  it('refuses an expired, tampered or foreign-signed token at /auth/v1/user', async () => {
+    const { session } = await signUp();
+    const tokens = await forged(session);
+    for (const [name, token] of Object.entries(tokens)) {
+      const res = await authFetch('/user', { bearer: token });
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).toMatchObject({ code: 'bad_jwt' });
+      expect(String(res.body?.msg), name).toMatch(
+        /^invalid JWT: unable to parse or verify signature, /,
+      );
+    }
+    const expired = await client().auth.getUser(tokens.expired);
+    expect(expired.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+    expect((await authFetch('/user', { bearer: session.access_token })).status).toBe(200);
+  });
+
+  it('refuses an expired, tampered or foreign-signed token at PostgREST', async () => {
+    const { session } = await signUp();
+    const stack = testStack();
+    const call = (token: string) =>
+      fetch(`${stack.apiUrl}/rest/v1/`, {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
+      });
+    expect((await call(session.access_token)).status).toBe(200);
+    for (const [name, token] of Object.entries(await forged(session))) {
+      const res = await call(token);
+      expect(res.status, name).toBe(401);
+      expect((await res.json()) as { code: string }, name).toMatchObject({
+        code: expect.stringMatching(/^PGRST30/),
+      });
+    }
+  });
+});
+
+describe('password change', () => {
+  it('sets a new password that meets the policy, ends the other sessions, and the old one stops working', async () => {
+    const { client: c, email, session } = await signUp();
+    const other = (await client().auth.signInWithPassword({ email, password: PASSWORD })).data
+      .session!;
+
+    const weak = await c.auth.updateUser({ password: 'alllower1!' });
+    expect(isAuthWeakPasswordError(weak.error)).toBe(true);
+    expect(weak.error).toMatchObject({ status: 422, reasons: ['characters'] });
+    const same = await c.auth.updateUser({ password: PASSWORD });
+    expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
+
+    const changed = await c.auth.updateUser({ password: 'Nouveau-mdp2?' });
+    expect(changed.error).toBeNull();
+    expect((await authFetch('/user', { bearer: session.access_token })).status).toBe(200);
+    expect((await authFetch('/user', { bearer: other.access_token })).status).toBe(403);
+
+    const old = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(old.error).toMatchObject({ code: 'invalid_credentials' });
+    const fresh = await client().auth.signInWithPassword({ email, password: 'Nouveau-mdp2?' });
+    expect(fresh.error).toBeNull();
+  });
+
+  it('changes the email at once (confirmation is off locally) and refuses a taken one', async () => {
+    const { client: c } = await signUp();
+    const taken = await signUp();
+    const clash = await c.auth.updateUser({ email: taken.email });
+    expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const next = uniqueEmail('moved');
+    const moved = await c.auth.updateUser({ email: next.toUpperCase() });
+    expect(moved.error).toBeNull();
+    expect(moved.data.user?.email).toBe(next);
+    expect(moved.data.user?.identities?.[0]?.identity_data?.email).toBe(next);
+    expect(
+      (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
+    ).toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses sign-ins with 429 after 10 failures for one email from one address, even the right password', async () => {
+    const ip = freshIp();
+    const { email } = await signUp();
+    const c = client({ ip });
+    for (let i = 0; i < 10; i++) {
+      const { error } = await c.auth.signInWithPassword({ email, password: `Wrong-pass${i}!` });
+      expect(error, `attempt ${i + 1}`).toMatchObject({ status: 400, code: 'invalid_credentials' });
+    }
+    const blocked = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(blocked.data.session).toBeNull();
+    expect(blocked.error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    // The account itself is not locked: from another address the right password works.
+    const elsewhere = await client({ ip: freshIp() }).auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
+    expect(elsewhere.error).toBeNull();
+  });
+
+  it('refuses sign-ins with 429 after 30 failures from one address, across accounts', async () => {
+    const ip = freshIp();
+    const c = client({ ip });
+    const { email } = await signUp();
+    for (let i = 0; i < 30; i++) {
+      const { error } = await c.auth.signInWithPassword({
+        email: uniqueEmail('stuffing'),
+        password: PASSWORD,
+      });
+      expect(error, `attempt ${i + 1}`).toMatchObject({ code: 'invalid_credentials' });
+    }
+    const blocked = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it('counts only failures: successful sign-ins from one address are never limited', async () => {
+    const ip = freshIp();
+    const { email } = await signUp();
+    const c = client({ ip });
+    for (let i = 0; i < 12; i++) {
+      const { error } = await c.auth.signInWithPassword({ email, password: PASSWORD });
+      expect(error, `sign-in ${i + 1}`).toBeNull();
+    }
+  });
+
+  it('refuses sign-ups with 429 after 30 from one address', async () => {
+    const c = client({ ip: freshIp() });
+    for (let i = 0; i < 30; i++) {
+      // Invalid requests count too (they still probe the API), and cost no bcrypt here.
+      const { error } = await c.auth.signUp({ email: uniqueEmail('flood'), password: 'weak' });
+      expect(error, `sign-up ${i + 1}`).toMatchObject({ code: 'weak_password' });
+    }
+    const blocked = await c.auth.signUp({ email: uniqueEmail('flood'), password: PASSWORD });
+    expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    const other = await client({ ip: freshIp() }).auth.signUp({
+      email: uniqueEmail('flood'),
+      password: PASSWORD,
+    });
+    expect(other.error).toBeNull();
+  });
+});
+
+describe('service endpoints', () => {
+  it('answers /health, /settings and an empty JWKS', async () => {
+    expect(await authFetch('/health')).toMatchObject({ status: 200, body: { name: 'GoTrue' } });
+    expect(await authFetch('/settings')).toMatchObject({
+      status: 200,
+      body: {
+        external: { email: true, phone: false },
+        disable_signup: false,
+        mailer_autoconfirm: true,
+      },
+    });
+    expect(await authFetch('/.well-known/jwks.json')).toEqual(
+      expect.objectContaining({ status: 200, body: { keys: [] } }),
+    );
+    expect(await authFetch('/nope')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await authFetch('/token?grant_type=pkce', { method: 'POST', body: '{}' })).toMatchObject(
+      {
+        status: 400,
+        body: { code: 'validation_failed' },
+      },
+    );
+    expect(await authFetch('/signup', { method: 'POST', body: '{not json' })).toMatchObject({
+      status: 400,
+      body: { code: 'bad_json' },
+    });
+  });
+
+  it('answers errors in the pre-2024 shape to clients that do not name an API version', async () => {
+    const stack = testStack();
+    const res = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail(), password: 'x' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-supabase-api-version')).toBeNull();
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+  });
+});
+
+describe('admin API', () => {
+  it('refuses a user token, the anon key and no token with not_admin / no_authorization', async () => {
+    const { session } = await signUp();
+    const asUser = client({ bearer: session.access_token });
+    const listed = await asUser.auth.admin.listUsers();
+    expect(listed.error).toMatchObject({
+      status: 403,
+      code: 'not_admin',
+      message: 'User not allowed',
+    });
+    const created = await asUser.auth.admin.createUser({
+      email: uniqueEmail(),
+      password: PASSWORD,
+    });
+    expect(created.error).toMatchObject({ status: 403, code: 'not_admin' });
+    const asAnon = await client().auth.admin.getUserById(decodeJwt(session.access_token).sub!);
+    expect(asAnon.error).toMatchObject({ status: 403, code: 'not_admin' });
+    const link = await client({ bearer: session.access_token }).auth.admin.generateLink({
+      type: 'recovery',
+      email: uniqueEmail(),
+    });
+    expect(link.error).toMatchObject({ status: 403, code: 'not_admin' });
+    const noToken = await authFetch('/admin/users', { headers: { authorization: 'Basic abc' } });
+    expect(noToken).toMatchObject({ status: 401, body: { code: 'no_authorization' } });
+  });
+
+  it('creates, reads, updates, bans and deletes users with the service key', async () => {
+    const api = admin().auth.admin;
+    const email = uniqueEmail('admin-made');
+    const created = await api.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: PROFILE,
+      app_metadata: { plan: 'fleet' },
+    });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { ...PROFILE, email_verified: true },
+      app_metadata: { plan: 'fleet', provider: 'email', providers: ['email'], role: 'user' },
+    });
+    expect(created.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await api.createUser({ email, password: PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
+    expect((await api.createUser({ email: uniqueEmail(), password: 'weak' })).error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+    });
+
+    const read = await api.getUserById(id);
+    expect(read.data.user?.email).toBe(email);
+
+    const updated = await api.updateUserById(id, {
+      password: 'Admin-set1!',
+      user_metadata: { name: 'Renamed' },
+      app_metadata: { plan: null },
+    });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toMatchObject({
+      name: 'Renamed',
+      phone: PROFILE.phone,
+    });
+    expect(updated.data.user?.app_metadata).not.toHaveProperty('plan');
+    const signedIn = await client().auth.signInWithPassword({ email, password: 'Admin-set1!' });
+    expect(signedIn.error).toBeNull();
+
+    const banned = await api.updateUserById(id, { ban_duration: '24h' });
+    expect(banned.error).toBeNull();
+    expect(Date.parse(banned.data.user!.banned_until!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect((await authFetch('/user', { bearer: signedIn.data.session!.access_token })).status).toBe(
+      403,
+    );
+    const refused = await client().auth.signInWithPassword({ email, password: 'Admin-set1!' });
+    expect(refused.error).toMatchObject({ status: 400, code: 'user_banned' });
+    expect((await api.updateUserById(id, { ban_duration: 'none' })).error).toBeNull();
+    expect(
+      (await client().auth.signInWithPassword({ email, password: 'Admin-set1!' })).error,
+    ).toBeNull();
+
+    const deleted = await api.deleteUser(id);
+    expect(deleted.error).toBeNull();
+    expect((await api.getUserById(id)).error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+    });
+    expect(await sql(`select 1 from public.profiles where id = $1`, [id])).toHaveLength(0);
+    expect(
+      (await client().auth.signInWithPassword({ email, password: 'Admin-set1!' })).error,
+    ).toMatchObject({
+      code: 'invalid_credentials',
+    });
+  });
+
+  it('soft-deletes a user: the row stays, anonymised, and can no longer sign in', async () => {
+    const { email, user } = await signUp();
+    const { error } = await admin().auth.admin.deleteUser(user.id, true);
+    expect(error).toBeNull();
+    const [row] = await sql(
+      `select email, deleted_at is not null as deleted from auth.users where id = $1`,
+      [user.id],
+    );
+    expect(row).toEqual({ email: null, deleted: true });
+    expect(
+      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toMatchObject({
+      code: 'invalid_credentials',
+    });
+    // The address is free again.
+    expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('lists users newest first, paginated like GoTrue', async () => {
+    const api = admin().auth.admin;
+    const newest: string[] = [];
+    for (let i = 0; i < 3; i++) newest.unshift((await signUp()).user.id);
+    const [{ total }] = (await sql<{ total: number }>(
+      `select count(*)::int as total from auth.users`,
+    )) as [{ total: number }];
+
+    const page1 = await api.listUsers({ page: 1, perPage: 2 });
+    expect(page1.error).toBeNull();
+    expect(page1.data.users.map((u) => u.id)).toEqual(newest.slice(0, 2));
+    expect(page1.data).toMatchObject({ total, nextPage: 2 });
+    const page2 = await api.listUsers({ page: 2, perPage: 2 });
+    expect(page2.data.users[0]?.id).toBe(newest[2]);
+
+    const res = await fetch(`${testStack().apiUrl}/auth/v1/admin/users?page=1&per_page=2`, {
+      headers: {
+        apikey: testStack().serviceRoleKey,
+        authorization: `Bearer ${testStack().serviceRoleKey}`,
+      },
+    });
+    expect(res.headers.get('x-total-count')).toBe(String(total));
+    expect(res.headers.get('link')).toBe(
+      `<${testStack().apiUrl}/auth/v1/admin/users?page=2&per_page=2>; rel="next", ` +
+        `<${testStack().apiUrl}/auth/v1/admin/users?page=${Math.ceil(total / 2)}&per_page=2>; rel="last"`,
+    );
+    expect(((await res.json()) as { aud: string }).aud).toBe('authenticated');
+  });
+});
