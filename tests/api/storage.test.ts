@@ -510,6 +510,13 @@ describe('public buckets', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+    const etag = res.headers.get('etag');
+    expect(etag).toBe(`"${md5(PNG)}"`);
+    expect((await fetch(url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    const part = await fetch(url, { headers: { range: 'bytes=1-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1-3/${PNG.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.subarray(1, 4));
     // Anyone may see that it exists, as on Supabase.
     expect((await anon.storage.from(PUBLIC).exists(key)).data).toBe(true);
 

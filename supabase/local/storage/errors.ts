@@ -127,6 +127,7 @@ export function fromDbError(
     case '23503':
       return ERRORS.relatedResourceNotFound();
     case '22P02':
+    case 'P0001': // raised by a trigger or function of the project: its message is for the client
       return ERRORS.badRequest(error.message);
     default:
       return error;
