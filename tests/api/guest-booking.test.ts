@@ -1,0 +1,162 @@
+/**
+ * Guests: the confirmation mail of a new guest booking, find_guest_booking (the booking only for
+ * the right reference with the right email or phone; the same null for everything else; five
+ * lookups a minute per caller address) and staff news by mail.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { waitForMail } from '../support/clients.ts';
+import {
+  algiersAt,
+  book,
+  expectCode,
+  newCar,
+  newReference,
+  staffMoves,
+  visitor,
+  type Booking,
+} from '../support/fixtures.ts';
+
+let booking: Booking;
+let car: string;
+
+beforeAll(async () => {
+  car = (await newCar({ name: 'Dacia Duster 4x4' })).id;
+  booking = await book(visitor(), car, {
+    start_at: algiersAt(15, 9),
+    end_at: algiersAt(18, 18),
+    guest_name: 'Meriem Saadi',
+    guest_phone: '+213 (661) 23-45-67',
+  });
+});
+
+/** Each lookup from a fresh address, so the per-address limit does not interfere. */
+function lookup(reference: string, contact: string) {
+  return visitor().rpc('find_guest_booking', { reference, contact });
+}
+
+describe('a guest booking', () => {
+  it('sends the guest a confirmation mail in French, English and Arabic, with the reference', async () => {
+    const mail = await waitForMail(booking.guest_email!, (m) =>
+      m.subject.includes(booking.reference),
+    );
+    expect(mail.subject).toContain('Demande de réservation reçue');
+    expect(mail.text).toContain(`Référence : ${booking.reference}`);
+    expect(mail.text).toContain(`Reference: ${booking.reference}`);
+    expect(mail.text).toContain(`المرجع: ${booking.reference}`);
+    expect(mail.text).toContain('Bonjour Meriem Saadi');
+    expect(mail.text).toContain('Dacia Duster 4x4');
+    expect(mail.text).toContain(`${booking.total_dzd} DZD`);
+    // Algiers time: 09:00 at +01:00, whatever the server's zone.
+    expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 09:00, Alger Centre/);
+  });
+
+  it('cannot be read from the bookings table by a guest', async () => {
+    const { data, error } = await visitor().from('bookings').select('*').eq('id', booking.id);
+    expect(data).toBeNull();
+    expect(error?.code).toBe('42501');
+  });
+});
+
+describe('find_guest_booking', () => {
+  it('returns the booking for the right reference with the right email (any case)', async () => {
+    const { data, error } = await lookup(booking.reference, booking.guest_email!.toUpperCase());
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id: booking.id, reference: booking.reference, status: 'pending' });
+    expect(data).toEqual(booking);
+  });
+
+  it('returns the booking for the right phone written any usual way', async () => {
+    for (const phone of ['+213661234567', '+213 661 23 45 67', '00213661234567', '0661 23 45 67']) {
+      const { data, error } = await lookup(booking.reference, phone);
+      expect(error).toBeNull();
+      expect((data as Booking | null)?.id, phone).toBe(booking.id);
+    }
+  });
+
+  it('reads the reference the Crockford way (case, dashes, O for 0, I and L for 1)', async () => {
+    const typed = booking.reference
+      .toLowerCase()
+      .replace(/-/g, ' ')
+      .replace(/0/g, 'o')
+      .replace(/1/g, 'l');
+    const { data } = await lookup(typed, booking.guest_email!);
+    expect((data as Booking | null)?.id).toBe(booking.id);
+  });
+
+  it('answers the same null for a wrong reference, a wrong contact or a signed-in booking', async () => {
+    const answers = await Promise.all([
+      lookup(newReference(), booking.guest_email!),
+      lookup(booking.reference, 'someone.else@example.com'),
+      lookup(booking.reference, '+213661234568'),
+      lookup(booking.reference, ''),
+      lookup('', booking.guest_email!),
+      lookup('nonsense', booking.guest_email!),
+      // The seed's demo customer booking: no guest contact, never found this way.
+      lookup('KR-3HXA-8WJS', 'client@kiraa.dz'),
+    ]);
+    for (const { data, error } of answers) {
+      expect(error).toBeNull();
+      expect(data).toBeNull();
+    }
+  });
+
+  it('allows five lookups a minute per caller address, then answers rate_limited', async () => {
+    const guest = visitor();
+    for (let i = 0; i < 5; i++) {
+      const { data, error } = await guest.rpc('find_guest_booking', {
+        reference: newReference(),
+        contact: 'guess@example.com',
+      });
+      expect(error).toBeNull();
+      expect(data).toBeNull();
+    }
+    const sixth = await guest.rpc('find_guest_booking', {
+      reference: booking.reference,
+      contact: booking.guest_email!,
+    });
+    expectCode(sixth.error, 'rate_limited');
+    // Another address is not affected.
+    const elsewhere = await lookup(booking.reference, booking.guest_email!);
+    expect((elsewhere.data as Booking | null)?.id).toBe(booking.id);
+  });
+});
+
+describe('staff news reaches a guest by mail', () => {
+  let guest: SupabaseClient;
+  beforeAll(() => {
+    guest = visitor();
+  });
+
+  it('mails acceptance, start, completion, with the reference', async () => {
+    const b = await book(guest, car, { start_at: algiersAt(40), end_at: algiersAt(42) });
+    await staffMoves(b.id, ['reserved']);
+    const accepted = await waitForMail(b.guest_email!, (m) =>
+      m.subject.includes('Réservation confirmée'),
+    );
+    expect(accepted.subject).toContain(b.reference);
+    expect(accepted.text).toContain('Good news: your booking is confirmed.');
+    await staffMoves(b.id, ['in_progress', 'completed']);
+    await waitForMail(b.guest_email!, (m) => m.subject.includes('Location commencée'));
+    const done = await waitForMail(b.guest_email!, (m) => m.subject.includes('Location terminée'));
+    expect(done.text).toContain('انتهت فترة الكراء');
+  });
+
+  it('mails a rejection with its reason, and a cancellation by staff', async () => {
+    const rejected = await book(guest, car, { start_at: algiersAt(50), end_at: algiersAt(51) });
+    await staffMoves(rejected.id, ['rejected']);
+    const mail = await waitForMail(rejected.guest_email!, (m) =>
+      m.subject.includes('Réservation refusée'),
+    );
+    expect(mail.text).toContain('Motif : Véhicule en maintenance');
+    expect(mail.text).toContain('Reason: Véhicule en maintenance');
+
+    const cancelled = await book(guest, car, { start_at: algiersAt(55), end_at: algiersAt(56) });
+    await staffMoves(cancelled.id, ['reserved', 'cancelled']);
+    const news = await waitForMail(cancelled.guest_email!, (m) =>
+      m.subject.includes('Réservation annulée'),
+    );
+    expect(news.text).toContain(cancelled.reference);
+  });
+});
