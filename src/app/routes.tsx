@@ -40,6 +40,15 @@ const publicRoutes: RouteObject[] = [
     lazy: page('catalogue', () => import('@/features/catalogue/car-details-page')),
   },
   // booking
+  { path: 'cars/book', lazy: page('booking', () => import('@/features/booking/booking-page')) },
+  {
+    path: 'booking-success',
+    lazy: page('booking', () => import('@/features/booking/booking-success-page')),
+  },
+  {
+    path: 'guest-booking',
+    lazy: page('booking', () => import('@/features/booking/guest-booking-page')),
+  },
   // bookings (guest lookup)
   // content
   { path: 'qa', lazy: page('content', () => import('@/features/content/qa-page')) },
