@@ -489,7 +489,7 @@ export async function dismissParked(entryId: string): Promise<void> {
  */
 export async function updateQueuedBooking(
   bookingId: string,
-  patch: Partial<Pick<CreateBookingPayload, 'car_id' | 'start_at' | 'end_at'>>,
+  patch: Partial<Pick<CreateBookingPayload, 'car_id' | 'start_at' | 'end_at' | 'reference'>>,
   price: PriceBreakdown,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.bookings, async () => {

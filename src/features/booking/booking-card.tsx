@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
+import { formatDateTime } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { formatDzd } from '@/lib/money';
+import type { LocalBooking } from '@/sync/db';
+
+import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
+import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
+
+/** One booking as this device knows it: reference, car, dates, places, total, sync state. */
+export function BookingCard({
+  booking,
+  catalogue,
+}: {
+  booking: LocalBooking;
+  catalogue: BookingCatalogue | undefined;
+}) {
+  const { i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const car = catalogue?.cars.find((c) => c.id === booking.car_id);
+  const place = (id: string) =>
+    localized(catalogue?.locations.find((l) => l.id === id)?.name, locale);
+  const reference = booking.reference;
+  return (
+    <article
+      className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4"
+      data-testid="booking-card"
+      data-reference={reference}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <strong dir="ltr" className="font-mono text-base">
+          {reference}
+        </strong>
+        <BookingSyncBadge booking={booking} />
+      </div>
+      <p className="text-sm font-medium">{car?.name ?? ''}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-fg-muted">
+          <Trans>Prise en charge</Trans>
+        </dt>
+        <dd>
+          {formatDateTime(booking.start_at, locale)} · {place(booking.pickup_location_id)}
+        </dd>
+        <dt className="text-fg-muted">
+          <Trans>Retour</Trans>
+        </dt>
+        <dd>
+          {formatDateTime(booking.end_at, locale)} · {place(booking.dropoff_location_id)}
+        </dd>
+        <dt className="text-fg-muted">
+          <Trans>Total</Trans>
+        </dt>
+        <dd className="tabular-nums">{formatDzd(booking.total_dzd, locale)}</dd>
+      </dl>
+      <p className="text-xs text-fg-muted">{i18n._(syncHint(booking))}</p>
+      {booking.status_reason && <p className="text-sm">{booking.status_reason}</p>}
+      <BookingAttention booking={booking} />
+    </article>
+  );
+}

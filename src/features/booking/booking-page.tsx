@@ -1,0 +1,310 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+
+import { algiersToIso, formatDate, isoToAlgiers } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { generateReference } from '@/lib/reference';
+import { getSessionState, useSession } from '@/lib/session';
+import { supabase } from '@/lib/supabase';
+import { pullPricingSettings, quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
+import { useOnline } from '@/sync/network';
+import { startSyncEngine } from '@/sync/sync-engine';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { PageSpinner } from '@/ui/spinner';
+
+import { draftPeriod, priceOfDraft, useBookingCatalogue } from '@/features/booking/booking-data';
+import {
+  bookingWizardMachine,
+  currentStep,
+  type WizardEvent,
+} from '@/features/booking/booking-wizard.machine';
+import {
+  emptyDraft,
+  wizardSteps,
+  type BookingDraft,
+  type DraftPrefill,
+  type WizardStep,
+} from '@/features/booking/draft';
+import { clearDraft, loadSavedDraft, saveDraft, submitDraft } from '@/features/booking/draft-store';
+import { Card, Notice } from '@/features/booking/form-parts';
+import { BasicsStep } from '@/features/booking/steps/basics-step';
+import { LocationStep } from '@/features/booking/steps/location-step';
+import { PriceStep } from '@/features/booking/steps/price-step';
+import { ReviewStep } from '@/features/booking/steps/review-step';
+import { ServicesStep } from '@/features/booking/steps/services-step';
+import { validationMessages } from '@/features/booking/validation-messages';
+
+/** `?car=&start=&end=&pickup=` from the car page; dates as Algiers `YYYY-MM-DDTHH:mm` or ISO. */
+export function prefillFrom(params: URLSearchParams): DraftPrefill {
+  const split = (value: string | null) => {
+    if (!value) return {};
+    const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+    if (local) return { date: local[1], time: local[2] };
+    if (!Number.isNaN(Date.parse(value))) return isoToAlgiers(value);
+    return {};
+  };
+  const start = split(params.get('start'));
+  const end = split(params.get('end'));
+  const prefill: DraftPrefill = {};
+  const car = params.get('car');
+  const pickup = params.get('pickup');
+  if (car) prefill.car_id = car;
+  if (pickup) prefill.pickup_location_id = pickup;
+  if (start.date) prefill.start_date = start.date;
+  if (start.time) prefill.start_time = start.time;
+  if (end.date) prefill.end_date = end.date;
+  if (end.time) prefill.end_time = end.time;
+  return prefill;
+}
+
+function quoteDraft(draft: BookingDraft, period: { start: string; end: string }) {
+  return {
+    car_id: draft.car_id,
+    start_at: period.start,
+    end_at: period.end,
+    pickup_location_id: draft.pickup_location_id,
+    dropoff_location_id: draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id,
+    driver_option: draft.driver_option === 'provided' ? ('provided' as const) : ('self' as const),
+    extras: draft.extras,
+    insurance: draft.insurance,
+  };
+}
+
+function StepIndicator({ step }: { step: WizardStep }) {
+  const { t } = useLingui();
+  const names: Record<WizardStep, string> = {
+    basics: t`Informations de base`,
+    price: t`Vérification du prix`,
+    location: t`Lieu et permis`,
+    services: t`Services supplémentaires`,
+    review: t`Vérification et confirmation`,
+  };
+  const index = wizardSteps.indexOf(step);
+  const number = index + 1;
+  const total = wizardSteps.length;
+  return (
+    <nav aria-label={t`Étapes de la réservation`}>
+      <p className="mb-2 text-sm text-fg-muted" data-testid="wizard-step">
+        <Trans>
+          Étape {number} sur {total}
+        </Trans>
+      </p>
+      <ol className="grid grid-cols-5 gap-1">
+        {wizardSteps.map((s, i) => (
+          <li
+            key={s}
+            aria-current={s === step ? 'step' : undefined}
+            className={cn('h-1.5 rounded-full', i <= index ? 'bg-primary' : 'bg-muted')}
+          >
+            <span className="sr-only">{names[s]}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** /cars/book — the five-step booking form, online or offline, signed in or not. */
+export default function BookingPage() {
+  const { t } = useLingui();
+  const session = useSession();
+  if (session.status === 'loading') return <PageSpinner />;
+  return <BookingWizard isGuest={session.status !== 'signedIn'} title={t`Réserver une voiture`} />;
+}
+
+function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) {
+  const { t, i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const online = useOnline();
+  const catalogue = useBookingCatalogue();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- messages follow the language
+  const messages = useMemo(() => validationMessages(i18n), [i18n, i18n.locale]);
+
+  const machine = useMemo(
+    () =>
+      bookingWizardMachine.provide({
+        actors: {
+          loadDraft: fromPromise(() => loadSavedDraft()),
+          quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
+            const period = draftPeriod(input.draft);
+            if (!input.draft.pickup_location_id || !period) {
+              return { ok: false, transient: false, code: 'incomplete' };
+            }
+            return quoteOnServer(supabase, quoteDraft(input.draft, period));
+          }),
+          submitBooking: fromPromise(async ({ input }) =>
+            submitDraft({ ...input, userId: getSessionState().user?.id ?? null }),
+          ),
+        },
+        actions: {
+          persistDraft: (_, p) => {
+            void saveDraft(p.draft, p.step).catch((error: unknown) =>
+              console.warn('[booking] draft not saved', error),
+            );
+          },
+          clearDraft: (_, p) => {
+            void clearDraft(p.draft);
+          },
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      draft: emptyDraft(crypto.randomUUID(), generateReference(), prefillFrom(params)),
+      isGuest,
+      online,
+      messages,
+    },
+  });
+  const { context } = snapshot;
+  const submitting = snapshot.matches('submitting');
+  const step = submitting ? 'review' : currentStep(snapshot.value);
+
+  useEffect(() => {
+    startSyncEngine();
+  }, []);
+  useEffect(() => send({ type: 'wizard.session', isGuest }), [isGuest, send]);
+  useEffect(() => send({ type: 'wizard.online', online }), [online, send]);
+  useEffect(() => {
+    if (online && catalogue && !catalogue.settings) void pullPricingSettings(supabase);
+  }, [online, catalogue]);
+
+  const price = useMemo(() => priceOfDraft(context.draft, catalogue), [context.draft, catalogue]);
+  useEffect(() => send({ type: 'wizard.price', price }), [price, send]);
+
+  useEffect(() => {
+    if (snapshot.status === 'done' && context.bookingId) {
+      navigate(`/booking-success?id=${encodeURIComponent(context.bookingId)}`, { replace: true });
+    }
+  }, [snapshot.status, context.bookingId, navigate]);
+
+  // Move the focus to the new step's heading so keyboard and screen-reader users follow.
+  const headingRef = useRef<HTMLDivElement>(null);
+  const lastStep = useRef(step);
+  useEffect(() => {
+    if (step && lastStep.current && step !== lastStep.current) {
+      const heading = headingRef.current?.querySelector<HTMLElement>('h2');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus();
+    }
+    lastStep.current = step;
+  }, [step]);
+
+  const onChange = (values: Partial<BookingDraft>) => send({ type: 'wizard.change', values });
+  const go = (event: WizardEvent) => send(event);
+
+  let body;
+  if (snapshot.matches('loading') || !catalogue) {
+    body = <PageSpinner />;
+  } else if (snapshot.matches('offerRestore') && context.saved) {
+    const saved = context.saved.draft;
+    const car = catalogue.cars.find((c) => c.id === saved.car_id)?.name ?? t`une voiture`;
+    const noon = algiersToIso(saved.start_date, '12:00');
+    const from = noon ? formatDate(noon, locale) : '';
+    body = (
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold">
+          <Trans>Continuer votre réservation ?</Trans>
+        </h2>
+        <p className="text-sm">
+          {from ? (
+            <Trans>
+              Une réservation commencée sur cet appareil vous attend : {car}, à partir du {from}.
+            </Trans>
+          ) : (
+            <Trans>Une réservation commencée sur cet appareil vous attend : {car}.</Trans>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => send({ type: 'wizard.resume' })} data-testid="draft-resume">
+            <Trans>Continuer</Trans>
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'wizard.discard' })}
+            data-testid="draft-discard"
+          >
+            <Trans>Abandonner et recommencer</Trans>
+          </Button>
+        </div>
+      </Card>
+    );
+  } else if (step) {
+    const common = { draft: context.draft, catalogue, messages, onChange };
+    body = (
+      <Card className="flex flex-col gap-6">
+        <StepIndicator step={step} />
+        <div ref={headingRef} className="[&_h2]:outline-none" key={step}>
+          {step === 'basics' && (
+            <BasicsStep {...common} onNext={(values) => go({ type: 'wizard.next', values })} />
+          )}
+          {step === 'price' && (
+            <PriceStep
+              price={context.price}
+              serverPrice={context.serverPrice}
+              quote={context.quote}
+              online={online}
+              messages={messages}
+              onBack={() => go({ type: 'wizard.back' })}
+              onNext={() => go({ type: 'wizard.next' })}
+            />
+          )}
+          {step === 'location' && (
+            <LocationStep
+              {...common}
+              onNext={(values) => go({ type: 'wizard.next', values })}
+              onBack={(values) => go({ type: 'wizard.back', values })}
+            />
+          )}
+          {step === 'services' && (
+            <ServicesStep
+              {...common}
+              isGuest={context.isGuest}
+              onNext={(values) => go({ type: 'wizard.next', values })}
+              onBack={(values) => go({ type: 'wizard.back', values })}
+            />
+          )}
+          {step === 'review' && (
+            <ReviewStep
+              {...common}
+              isGuest={context.isGuest}
+              price={context.price}
+              serverPrice={context.serverPrice}
+              quote={context.quote}
+              online={online}
+              submitting={submitting}
+              submitError={context.submitError}
+              onBack={(values) => go({ type: 'wizard.back', values })}
+              onEdit={(target) => go({ type: 'wizard.goTo', step: target })}
+              onConfirm={(values) => go({ type: 'wizard.confirm', values })}
+            />
+          )}
+        </div>
+      </Card>
+    );
+  } else {
+    body = <PageSpinner />;
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:px-6 md:px-8">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {!online && (
+        <Notice tone="info">
+          <Trans>
+            Vous êtes hors ligne. Vous pouvez réserver quand même : votre référence s’affiche tout
+            de suite et la réservation part dès que le réseau revient.
+          </Trans>
+        </Notice>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useMemo } from 'react';
+
+import { algiersToday, formatDateTime } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { formatDzd } from '@/lib/money';
+import { Button } from '@/ui/button';
+
+import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
+import {
+  availableCars,
+  busyOverlaps,
+  draftPeriod,
+  type BookingCatalogue,
+} from '@/features/booking/booking-data';
+import type { BookingDraft } from '@/features/booking/draft';
+import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
+import { useStepForm } from '@/features/booking/use-step-form';
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+/** Step 1: the car, and when it is picked up and returned (Algiers time). */
+export function BasicsStep({
+  draft,
+  catalogue,
+  messages,
+  onChange,
+  onNext,
+}: {
+  draft: BookingDraft;
+  catalogue: BookingCatalogue;
+  messages: ValidationMessages;
+  onChange: (values: Partial<BookingDraft>) => void;
+  onNext: (values: Partial<BookingDraft>) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const id = useId();
+  const schema = useMemo(() => basicsSchema(messages), [messages]);
+  const form = useStepForm<BasicsValues>(
+    schema,
+    {
+      car_id: draft.car_id,
+      start_date: draft.start_date,
+      start_time: draft.start_time,
+      end_date: draft.end_date,
+      end_time: draft.end_time,
+    },
+    onChange,
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
+  const values = watch();
+  const cars = catalogue.cars.filter((c) => c.active || c.id === values.car_id);
+  const car = catalogue.cars.find((c) => c.id === values.car_id);
+  const period = draftPeriod(values);
+  const clashes =
+    car && period ? busyOverlaps(catalogue.busy, car.id, period.start, period.end) : [];
+  const alternatives =
+    clashes.length > 0 && period
+      ? availableCars(catalogue, period.start, period.end, car?.id).slice(0, 3)
+      : [];
+  const today = algiersToday();
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((v) => onNext(v))}
+      className="flex flex-col gap-5"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        <Trans>Informations de base</Trans>
+      </h2>
+
+      <Field id={`${id}-car`} label={t`Voiture`} error={errors.car_id?.message}>
+        <select
+          id={`${id}-car`}
+          className={inputClassName}
+          {...describedBy(`${id}-car`, errors.car_id?.message)}
+          {...register('car_id')}
+        >
+          <option value="">{t`Choisissez une voiture`}</option>
+          {cars.map((c) => {
+            const rate = formatDzd(c.daily_rate_dzd, locale);
+            const name = c.name;
+            return (
+              <option key={c.id} value={c.id}>
+                {t`${name} — ${rate} / jour`}
+              </option>
+            );
+          })}
+        </select>
+      </Field>
+
+      <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <legend className="sr-only">
+          <Trans>Dates et heures (heure d’Alger)</Trans>
+        </legend>
+        <Field
+          id={`${id}-sd`}
+          label={t`Date de prise en charge`}
+          error={errors.start_date?.message}
+        >
+          <input
+            id={`${id}-sd`}
+            type="date"
+            min={today}
+            className={inputClassName}
+            {...describedBy(`${id}-sd`, errors.start_date?.message)}
+            {...register('start_date')}
+          />
+        </Field>
+        <Field
+          id={`${id}-st`}
+          label={t`Heure de prise en charge`}
+          error={errors.start_time?.message}
+        >
+          <input
+            id={`${id}-st`}
+            type="time"
+            className={inputClassName}
+            {...describedBy(`${id}-st`, errors.start_time?.message)}
+            {...register('start_time')}
+          />
+        </Field>
+        <Field id={`${id}-ed`} label={t`Date de retour`} error={errors.end_date?.message}>
+          <input
+            id={`${id}-ed`}
+            type="date"
+            min={values.start_date || today}
+            className={inputClassName}
+            {...describedBy(`${id}-ed`, errors.end_date?.message)}
+            {...register('end_date')}
+          />
+        </Field>
+        <Field id={`${id}-et`} label={t`Heure de retour`} error={errors.end_time?.message}>
+          <input
+            id={`${id}-et`}
+            type="time"
+            className={inputClassName}
+            {...describedBy(`${id}-et`, errors.end_time?.message)}
+            {...register('end_time')}
+          />
+        </Field>
+      </fieldset>
+      <p className="text-xs text-fg-muted">
+        <Trans>Les heures sont celles d’Alger (GMT+1).</Trans>
+      </p>
+
+      {clashes.length > 0 && car && (
+        <Notice tone="warning" live>
+          <p>
+            <Trans>
+              Selon les dernières données de cet appareil, cette voiture est déjà réservée sur une
+              partie de ces dates. Vous pouvez continuer : le serveur confirmera.
+            </Trans>
+          </p>
+          <ul className="mt-1 list-inside list-disc">
+            {clashes.map((b) => {
+              const from = formatDateTime(b.start_at, locale);
+              const to = formatDateTime(b.end_at, locale);
+              return <li key={b.key}>{t`Du ${from} au ${to}`}</li>;
+            })}
+          </ul>
+          {alternatives.length > 0 && (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <span>
+                <Trans>Libres sur ces dates :</Trans>
+              </span>
+              {alternatives.map((alt) => (
+                <Button
+                  key={alt.id}
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setValue('car_id', alt.id, { shouldValidate: true })}
+                >
+                  {alt.name}
+                </Button>
+              ))}
+            </div>
+          )}
+        </Notice>
+      )}
+
+      <div className="flex justify-end">
+        <Button type="submit" data-testid="wizard-next">
+          <Trans>Suivant</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,321 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useMemo, useState } from 'react';
+
+import type { Location } from '@/lib/database.types';
+import type { Locale } from '@/lib/i18n';
+import { formatDzd } from '@/lib/money';
+import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/sync/image-prepare';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+
+import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingDraft, DraftFile } from '@/features/booking/draft';
+import { removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
+import { describedBy, Field, FieldError, inputClassName } from '@/features/booking/form-parts';
+import { locationSchema, type LocationValues } from '@/features/booking/location.schema';
+import { useStepForm } from '@/features/booking/use-step-form';
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+function formatSize(bytes: number, locale: Locale): string {
+  const mb = bytes / (1024 * 1024);
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ-u-nu-latn' : locale, {
+    style: 'unit',
+    unit: mb >= 1 ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(mb >= 1 ? mb : bytes / 1024);
+}
+
+/** A place in a select, airports with their IATA code, with its delivery fee. */
+function PlaceOptions({ locations, locale }: { locations: Location[]; locale: Locale }) {
+  const { t } = useLingui();
+  const groups: [string, Location[]][] = [
+    [t`Aéroports`, locations.filter((l) => l.kind === 'airport')],
+    [t`Villes et agences`, locations.filter((l) => l.kind === 'city')],
+  ];
+  return (
+    <>
+      {groups.map(([label, list]) =>
+        list.length === 0 ? null : (
+          <optgroup key={label} label={label}>
+            {list.map((l) => {
+              const name = localized(l.name, locale) + (l.iata ? ` (${l.iata})` : '');
+              const fee = formatDzd(l.delivery_fee_dzd, locale);
+              return (
+                <option key={l.id} value={l.id}>
+                  {l.delivery_fee_dzd > 0 ? t`${name} — livraison ${fee}` : name}
+                </option>
+              );
+            })}
+          </optgroup>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A file picker that prepares the file on the device (type from bytes, HEIC, size). */
+function FilePicker({
+  id,
+  label,
+  hint,
+  value,
+  error,
+  onPick,
+  onRemove,
+  testId,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: DraftFile | null;
+  error?: string;
+  onPick: (file: File) => Promise<void>;
+  onRemove: () => void;
+  testId: string;
+}) {
+  const { i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {value ? (
+        <div className="flex items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm">
+          <span className="min-w-0 truncate" data-testid={`${testId}-name`}>
+            {value.name} · {formatSize(value.size, locale)}
+          </span>
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            <Trans>Retirer</Trans>
+          </Button>
+        </div>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        accept={PICKER_ACCEPT}
+        data-testid={testId}
+        className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2"
+        disabled={busy}
+        {...describedBy(id, error, true)}
+        onChange={async (event) => {
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          if (!file) return;
+          setBusy(true);
+          try {
+            await onPick(file);
+          } finally {
+            setBusy(false);
+            input.value = '';
+          }
+        }}
+      />
+      {busy ? (
+        <p className="flex items-center gap-2 text-xs text-fg-muted" role="status">
+          <Spinner size="sm" />
+          <Trans>Préparation du fichier…</Trans>
+        </p>
+      ) : (
+        !error && (
+          <p id={`${id}-hint`} className="text-xs text-fg-muted">
+            {hint}
+          </p>
+        )
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Step 3: where the car is picked up and returned, the driver, the licence, flight documents. */
+export function LocationStep({
+  draft,
+  catalogue,
+  messages,
+  onChange,
+  onNext,
+  onBack,
+}: {
+  draft: BookingDraft;
+  catalogue: BookingCatalogue;
+  messages: ValidationMessages;
+  onChange: (values: Partial<BookingDraft>) => void;
+  onNext: (values: Partial<BookingDraft>) => void;
+  onBack: (values: Partial<BookingDraft>) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const id = useId();
+  const schema = useMemo(() => locationSchema(messages), [messages]);
+  const form = useStepForm<LocationValues>(
+    schema,
+    {
+      pickup_location_id: draft.pickup_location_id,
+      dropoff_same: draft.dropoff_same,
+      dropoff_location_id: draft.dropoff_location_id,
+      driver_option: draft.driver_option as LocationValues['driver_option'],
+      licence: draft.licence,
+      from_abroad: draft.from_abroad,
+      flight_document: draft.flight_document,
+    },
+    onChange,
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    getValues,
+    formState: { errors },
+  } = form;
+  const values = watch();
+  const locations = catalogue.locations.filter(
+    (l) => l.active || l.id === values.pickup_location_id || l.id === values.dropoff_location_id,
+  );
+  const driverRate = catalogue.settings
+    ? formatDzd(catalogue.settings.driver_per_day_dzd, locale)
+    : null;
+
+  const fileError = (code: PrepareError) =>
+    code === 'file_too_large'
+      ? messages.fileTooLarge
+      : code === 'unsupported_file_type'
+        ? messages.unsupportedFileType
+        : messages.conversionFailed;
+
+  async function pick(field: 'licence' | 'flight_document', file: File) {
+    const result = await prepareUpload(file, file.name);
+    if (!result.ok) {
+      setError(field, { type: 'file', message: fileError(result.error) });
+      return;
+    }
+    const saved = await saveDraftFile(
+      draft.id,
+      field === 'licence' ? 'licence' : 'flight',
+      result.file,
+      getValues(field),
+    );
+    setValue(field, saved, { shouldValidate: true, shouldDirty: true });
+  }
+
+  function remove(field: 'licence' | 'flight_document') {
+    const current = getValues(field);
+    if (current) void removeDraftFile(current);
+    setValue(field, null, { shouldValidate: true, shouldDirty: true });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((v) => onNext(v))}
+      className="flex flex-col gap-5"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        <Trans>Lieu et permis</Trans>
+      </h2>
+
+      <Field
+        id={`${id}-pickup`}
+        label={t`Lieu de prise en charge`}
+        error={errors.pickup_location_id?.message}
+      >
+        <select
+          id={`${id}-pickup`}
+          className={inputClassName}
+          {...describedBy(`${id}-pickup`, errors.pickup_location_id?.message)}
+          {...register('pickup_location_id')}
+        >
+          <option value="">{t`Choisissez une ville ou un aéroport`}</option>
+          <PlaceOptions locations={locations} locale={locale} />
+        </select>
+      </Field>
+
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" {...register('dropoff_same')} />
+        <Trans>Retour au même endroit</Trans>
+      </label>
+
+      {!values.dropoff_same && (
+        <Field
+          id={`${id}-dropoff`}
+          label={t`Lieu de retour`}
+          error={errors.dropoff_location_id?.message}
+        >
+          <select
+            id={`${id}-dropoff`}
+            className={inputClassName}
+            {...describedBy(`${id}-dropoff`, errors.dropoff_location_id?.message)}
+            {...register('dropoff_location_id')}
+          >
+            <option value="">{t`Choisissez une ville ou un aéroport`}</option>
+            <PlaceOptions locations={locations} locale={locale} />
+          </select>
+        </Field>
+      )}
+
+      <fieldset
+        className="flex flex-col gap-2"
+        {...describedBy(`${id}-driver`, errors.driver_option?.message)}
+      >
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Option chauffeur</Trans>
+        </legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="self" className="size-4" {...register('driver_option')} />
+          <Trans>Je conduis moi-même</Trans>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="provided" className="size-4" {...register('driver_option')} />
+          {driverRate ? (
+            <Trans>Avec chauffeur (+{driverRate} par jour)</Trans>
+          ) : (
+            <Trans>Avec chauffeur</Trans>
+          )}
+        </label>
+        <FieldError id={`${id}-driver-error`} message={errors.driver_option?.message} />
+      </fieldset>
+
+      <FilePicker
+        id={`${id}-licence`}
+        testId="licence-input"
+        label={t`Permis de conduire`}
+        hint={t`PDF ou photo (JPEG, PNG, WebP, HEIC), 5 Mo au plus : les photos trop lourdes sont réduites sur votre appareil.`}
+        value={values.licence ?? null}
+        error={errors.licence?.message}
+        onPick={(file) => pick('licence', file)}
+        onRemove={() => remove('licence')}
+      />
+
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" {...register('from_abroad')} />
+        <Trans>J’arrive de l’étranger (documents de vol demandés)</Trans>
+      </label>
+
+      {values.from_abroad && (
+        <FilePicker
+          id={`${id}-flight`}
+          testId="flight-input"
+          label={t`Documents de vol`}
+          hint={t`Billet ou carte d’embarquement : PDF ou photo, 5 Mo au plus.`}
+          value={values.flight_document ?? null}
+          error={errors.flight_document?.message}
+          onPick={(file) => pick('flight_document', file)}
+          onRemove={() => remove('flight_document')}
+        />
+      )}
+
+      <div className="flex justify-between gap-3">
+        <Button variant="secondary" onClick={() => onBack(getValues())} data-testid="wizard-back">
+          <Trans>Retour</Trans>
+        </Button>
+        <Button type="submit" data-testid="wizard-next">
+          <Trans>Suivant</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,276 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+
+import { bookingErrorGeneric, bookingErrorMessage, bookingErrorTitle } from '@/lib/booking-errors';
+import { algiersToIso, formatDateTime, isoToAlgiers } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { formatDzd } from '@/lib/money';
+import { generateReference } from '@/lib/reference';
+import { db, type LocalBooking } from '@/sync/db';
+import { discardUnsentBooking, retryParked, updateQueuedBooking } from '@/sync/outbox';
+import { requestFlush } from '@/sync/sync-engine';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+
+import { basicsSchema } from '@/features/booking/basics.schema';
+import {
+  availableCars,
+  priceOfBooking,
+  useBookingCatalogue,
+} from '@/features/booking/booking-data';
+import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
+import { validationMessages } from '@/features/booking/validation-messages';
+
+const stateLabels: Record<LocalBooking['sync_state'], MessageDescriptor> = {
+  queued: msg`En attente d’envoi`,
+  sending: msg`Envoi en cours`,
+  awaiting: msg`En attente de confirmation`,
+  confirmed: msg`Confirmée`,
+  needs_attention: msg`Action requise`,
+};
+
+const statusLabels: Partial<Record<LocalBooking['status'], MessageDescriptor>> = {
+  in_progress: msg`Location en cours`,
+  completed: msg`Terminée`,
+  cancelled: msg`Annulée`,
+  rejected: msg`Refusée`,
+};
+
+const stateHints: Record<LocalBooking['sync_state'], MessageDescriptor> = {
+  queued: msg`Enregistrée sur cet appareil ; elle part dès que le réseau le permet, même si vous fermez l’application.`,
+  sending: msg`Envoi au serveur…`,
+  awaiting: msg`Reçue par l’agence, qui va la confirmer.`,
+  confirmed: msg`Confirmée par l’agence.`,
+  needs_attention: msg`Le serveur a refusé cette réservation. Voyez ci-dessous quoi faire.`,
+};
+
+/** The sync state (or final status) of a booking, as a coloured badge. */
+export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
+  const { i18n } = useLingui();
+  const status = statusLabels[booking.status];
+  /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
+  const tone =
+    booking.sync_state === 'needs_attention' || booking.status === 'rejected'
+      ? 'bg-danger/15 text-danger'
+      : status
+        ? 'bg-muted text-fg'
+        : booking.sync_state === 'confirmed'
+          ? 'bg-success/15 text-success'
+          : booking.sync_state === 'awaiting'
+            ? 'bg-primary-soft text-primary-text'
+            : 'bg-warning/15 text-fg';
+  /* eslint-enable lingui/no-unlocalized-strings */
+  return (
+    <span
+      className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tone)}
+      data-testid="sync-state"
+      data-state={booking.sync_state}
+    >
+      {i18n._(status ?? stateLabels[booking.sync_state])}
+    </span>
+  );
+}
+
+export function syncHint(booking: LocalBooking): MessageDescriptor {
+  return stateHints[booking.sync_state];
+}
+
+const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
+
+/**
+ * What to do about a booking the server refused: the reason, and the fix that fits — another car
+ * for the same dates (free ones from the device), other dates, try again, or discard.
+ */
+export function BookingAttention({ booking }: { booking: LocalBooking }) {
+  const { t, i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const catalogue = useBookingCatalogue();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const parked = useLiveQuery(
+    async () =>
+      (await db.outbox.where('state').equals('parked').toArray()).find(
+        (e) => e.kind === 'create_booking' && (e.payload as { id?: string }).id === booking.id,
+      ) ?? null,
+    [booking.id],
+  );
+  if (booking.sync_state !== 'needs_attention') return null;
+  const code = booking.sync_error;
+  const alternatives =
+    code === 'car_unavailable' && catalogue
+      ? availableCars(catalogue, booking.start_at, booking.end_at, booking.car_id).slice(0, 4)
+      : [];
+
+  async function act(fn: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await fn();
+      requestFlush();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Notice tone="danger" className="flex flex-col gap-3" live>
+      <p>
+        <strong>{i18n._(bookingErrorTitle)}</strong> — {i18n._(bookingErrorGeneric)}
+      </p>
+      <p data-testid="attention-reason">{i18n._(bookingErrorMessage(code))}</p>
+
+      {code === 'car_unavailable' && (
+        <div className="flex flex-col gap-2" data-testid="alternatives">
+          {alternatives.length > 0 ? (
+            <>
+              <p>
+                <Trans>Ces voitures sont libres aux mêmes dates :</Trans>
+              </p>
+              <ul className="flex flex-col gap-2">
+                {alternatives.map((car) => {
+                  const price = priceOfBooking(booking, catalogue, { car_id: car.id });
+                  const total = price ? formatDzd(price.total, locale) : '';
+                  const name = car.name;
+                  return (
+                    <li key={car.id} className="flex items-center justify-between gap-2">
+                      <span>{total ? t`${name} — ${total}` : name}</span>
+                      <Button
+                        size="sm"
+                        disabled={busy || !price}
+                        onClick={() =>
+                          price &&
+                          act(() => updateQueuedBooking(booking.id, { car_id: car.id }, price))
+                        }
+                      >
+                        <Trans>Choisir cette voiture</Trans>
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ) : (
+            <p>
+              <Trans>Aucune autre voiture n’est libre à ces dates sur cet appareil.</Trans>
+            </p>
+          )}
+        </div>
+      )}
+
+      {(code === 'car_unavailable' || (code && dateCodes.has(code))) &&
+        (editing ? (
+          <ChangeDates booking={booking} onDone={() => setEditing(false)} />
+        ) : (
+          <div>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              <Trans>Changer les dates</Trans>
+            </Button>
+          </div>
+        ))}
+
+      <div className="flex flex-wrap gap-2">
+        {code === 'reference_taken' && (
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              act(() =>
+                updateQueuedBooking(booking.id, { reference: generateReference() }, booking.price),
+              )
+            }
+          >
+            <Trans>Réessayer avec une nouvelle référence</Trans>
+          </Button>
+        )}
+        {code !== 'car_unavailable' && !dateCodes.has(code ?? '') && parked && (
+          <Button size="sm" disabled={busy} onClick={() => act(() => retryParked(parked.id))}>
+            <Trans>Réessayer</Trans>
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          data-testid="discard-booking"
+          onClick={() => act(() => discardUnsentBooking(booking.id))}
+        >
+          <Trans>Abandonner cette réservation</Trans>
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+function ChangeDates({ booking, onDone }: { booking: LocalBooking; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const catalogue = useBookingCatalogue();
+  const start = isoToAlgiers(booking.start_at);
+  const end = isoToAlgiers(booking.end_at);
+  const [values, setValues] = useState({
+    start_date: start.date,
+    start_time: start.time,
+    end_date: end.date,
+    end_time: end.time,
+  });
+  const [error, setError] = useState<string | undefined>();
+
+  async function save() {
+    const result = basicsSchema(validationMessages(i18n)).safeParse({
+      ...values,
+      car_id: booking.car_id,
+    });
+    if (!result.success) {
+      setError(result.error.issues[0]?.message);
+      return;
+    }
+    const startAt = algiersToIso(values.start_date, values.start_time)!;
+    const endAt = algiersToIso(values.end_date, values.end_time)!;
+    const price = priceOfBooking(booking, catalogue, { start_at: startAt, end_at: endAt });
+    if (!price) {
+      setError(validationMessages(i18n).priceUnavailable);
+      return;
+    }
+    await updateQueuedBooking(booking.id, { start_at: startAt, end_at: endAt }, price);
+    requestFlush();
+    onDone();
+  }
+
+  const field = (key: keyof typeof values, type: 'date' | 'time', label: string) => (
+    <label className="flex flex-col gap-1 text-xs">
+      {label}
+      <input
+        type={type}
+        value={values[key]}
+        className={inputClassName}
+        onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        {field('start_date', 'date', t`Date de prise en charge`)}
+        {field('start_time', 'time', t`Heure de prise en charge`)}
+        {field('end_date', 'date', t`Date de retour`)}
+        {field('end_time', 'time', t`Heure de retour`)}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="flex gap-2">
+        <Button size="sm" onClick={() => void save()}>
+          <Trans>Envoyer avec ces dates</Trans>
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          <Trans>Annuler</Trans>
+        </Button>
+      </div>
+      <p className="text-xs text-fg-muted">
+        <Trans>Actuellement :</Trans> {formatDateTime(booking.start_at, i18n.locale as Locale)} →{' '}
+        {formatDateTime(booking.end_at, i18n.locale as Locale)}
+      </p>
+    </div>
+  );
+}
