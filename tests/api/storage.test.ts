@@ -304,6 +304,25 @@ describe('private objects and RLS', () => {
     expect(missing.error).toMatchObject({ statusCode: '404' });
   });
 
+  it('keeps row and bytes in step under concurrent writes of one key', async () => {
+    const bucket = alice.client.storage.from(PRIVATE);
+    const path = `${alice.user.id}/race.txt`;
+    const bodies = Array.from({ length: 8 }, (_, i) => text(`version ${i} `.repeat(50 + i)));
+    const created = await Promise.all(bodies.map((b) => bucket.upload(path, b)));
+    expect(created.filter((r) => r.error === null)).toHaveLength(1);
+    expect(created.filter((r) => r.error?.statusCode === '409')).toHaveLength(7);
+    const winner = bodies[created.findIndex((r) => r.error === null)]!;
+    expect(onDisk(PRIVATE, path)).toEqual(Buffer.from(winner));
+
+    const upserts = await Promise.all(bodies.map((b) => bucket.upload(path, b, { upsert: true })));
+    expect(upserts.every((r) => r.error === null)).toBe(true);
+    const bytes = onDisk(PRIVATE, path)!;
+    expect((await rowOf(PRIVATE, path))?.metadata).toMatchObject({
+      eTag: `"${md5(bytes)}"`,
+      size: bytes.length,
+    });
+  });
+
   it('normalises slashes and refuses unsafe keys', async () => {
     const bucket = alice.client.storage.from(PRIVATE);
     const { data, error } = await bucket.upload(`/${alice.user.id}//a///b.txt/`, text('b'));

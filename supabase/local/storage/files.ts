@@ -53,6 +53,7 @@ function folderConflict(key: string) {
 
 export class ObjectFiles {
   readonly stagingDir: string;
+  private stagingReady: Promise<void> | undefined;
 
   constructor(readonly root: string) {
     this.stagingDir = join(root, '#staging');
@@ -69,7 +70,8 @@ export class ObjectFiles {
 
   /** A fresh path in the staging folder, for an upload being received or a copy being made. */
   async stagingPath(): Promise<string> {
-    await mkdir(this.stagingDir, { recursive: true });
+    this.stagingReady ??= mkdir(this.stagingDir, { recursive: true }).then(() => {});
+    await this.stagingReady;
     return join(this.stagingDir, randomUUID());
   }
 
