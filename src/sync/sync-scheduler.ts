@@ -1,3 +1,4 @@
+import { catalogueSync } from '@/sync/catalogue-sync';
 import { isOnline, onBackOnline } from '@/sync/network';
 
 /**
@@ -66,4 +67,14 @@ export function startSyncScheduler(options: SchedulerOptions): () => void {
       document.removeEventListener('visibilitychange', onVisibilityChange);
     }
   };
+}
+
+let catalogueScheduler: (() => void) | null = null;
+
+/**
+ * Keeps the device's catalogue fresh for as long as the app runs. Idempotent: the app shell and
+ * every screen that needs the catalogue may call it.
+ */
+export function startCatalogueScheduler(): void {
+  catalogueScheduler ??= startSyncScheduler({ run: () => catalogueSync.sync() });
 }

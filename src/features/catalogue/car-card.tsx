@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+
+import { CarImage } from '@/features/catalogue/car-image';
+import { FuelIcon, GearIcon, PeopleIcon } from '@/features/catalogue/icons';
+import type { CarLabels } from '@/features/catalogue/labels';
+import { Stars } from '@/features/catalogue/stars';
+import type { Car } from '@/lib/database.types';
+import { formatDzd } from '@/lib/money';
+
+type Props = {
+  car: Car;
+  labels: CarLabels;
+  /** Query string carried to the details page (dates and place), e.g. "?start=…". */
+  search: string;
+  /** The first cards of a list load their picture eagerly (above the fold). */
+  eager?: boolean;
+};
+
+/**
+ * One car in a list. Memoised: a filter change re-renders only the cards that appear, not the
+ * ones already on screen (same car row, same labels, same query).
+ */
+export const CarCard = memo(function CarCard({ car, labels, search, eager = false }: Props) {
+  const { t } = useLingui();
+  const price = formatDzd(car.daily_rate_dzd, labels.locale);
+  const count = car.rating_count ?? 0;
+  const { name, passengers } = car;
+  return (
+    <li className="relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <CarImage
+        src={car.images[0]}
+        alt={t`${name}, vue principale`}
+        eager={eager}
+        className="aspect-[16/10] w-full"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-base font-semibold">
+          <Link
+            to={`/cars/${car.slug}${search}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+            data-testid="car-link"
+          >
+            {car.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-fg-muted">
+          {car.year} · {labels.body(car.body)}
+        </p>
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-fg-muted">
+          <li className="inline-flex items-center gap-1">
+            <GearIcon size={16} />
+            {labels.transmission(car.transmission)}
+          </li>
+          <li className="inline-flex items-center gap-1">
+            <PeopleIcon size={16} />
+            <Trans>{passengers} places</Trans>
+          </li>
+          <li className="inline-flex items-center gap-1">
+            <FuelIcon size={16} />
+            {labels.fuel(car.fuel)}
+          </li>
+        </ul>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          {count > 0 && car.rating_avg != null ? (
+            <span className="inline-flex items-center gap-1 text-sm">
+              <Stars rating={Number(car.rating_avg)} size={14} />
+              <span className="text-fg-muted">({count})</span>
+            </span>
+          ) : (
+            <span className="text-sm text-fg-muted">
+              <Trans>Nouveau</Trans>
+            </span>
+          )}
+          <p className="text-end">
+            <span className="text-lg font-bold text-primary-text" data-testid="car-price">
+              {price}
+            </span>
+            <span className="text-sm text-fg-muted">
+              {' '}
+              <Trans>/ jour</Trans>
+            </span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+});

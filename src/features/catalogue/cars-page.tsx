@@ -1,0 +1,242 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useId, useMemo, useState } from 'react';
+
+import { CarCard } from '@/features/catalogue/car-card';
+import { CarFiltersForm } from '@/features/catalogue/car-filters';
+import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
+import {
+  activeFilterCount,
+  buildSearchIndex,
+  emptyFilters,
+  filterCars,
+  priceBounds,
+  sortOptions,
+  type CarFilters,
+  type SortOrder,
+} from '@/features/catalogue/filters';
+import { FilterIcon, RefreshIcon } from '@/features/catalogue/icons';
+import { useCarLabels } from '@/features/catalogue/labels';
+import {
+  retryCatalogueSync,
+  useAllCars,
+  useBusyIndex,
+  useCatalogueStatus,
+  useCatalogueSync,
+} from '@/features/catalogue/queries';
+import { useUrlFilters } from '@/features/catalogue/use-url-filters';
+import { BRAND_NAME } from '@/lib/brand';
+import { useOnline } from '@/sync/network';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+
+/** Cards rendered at first, and added by "show more": the DOM stays small with 5,000 cars. */
+export const PAGE_SIZE = 24;
+
+/** The query a car card carries to the details page (and from there to the wizard). */
+function carrySearch(filters: CarFilters): string {
+  const params = new URLSearchParams();
+  if (filters.start) params.set('start', filters.start);
+  if (filters.end) params.set('end', filters.end);
+  if (filters.pickup) params.set('pickup', filters.pickup);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** /cars: the fleet from IndexedDB, searched and filtered in memory, filters in the URL. */
+export default function CarsPage() {
+  useCatalogueSync();
+  const { t } = useLingui();
+  const labels = useCarLabels();
+  const online = useOnline();
+  const status = useCatalogueStatus();
+  const allCars = useAllCars();
+  const busy = useBusyIndex();
+  const [filters, update] = useUrlFilters();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+
+  const cars = useMemo(() => allCars?.filter((car) => car.active), [allCars]);
+  const search = useMemo(
+    () => buildSearchIndex(cars ?? [], labels.locale, { body: labels.body }),
+    [cars, labels],
+  );
+  const bounds = useMemo(() => priceBounds(cars ?? []), [cars]);
+  const results = useMemo(
+    () => (cars && busy ? filterCars(cars, filters, { search, busy }) : []),
+    [cars, filters, search, busy],
+  );
+  const carry = carrySearch(filters);
+
+  // Back to the first page of results whenever the results change.
+  const [page, setPage] = useState({ results, size: PAGE_SIZE });
+  const shown = page.results === results ? page.size : PAGE_SIZE;
+  const showMore = useCallback(
+    () => setPage({ results, size: shown + PAGE_SIZE }),
+    [results, shown],
+  );
+
+  const filterCount = activeFilterCount(filters);
+  const total = results.length;
+  const nothingCached = cars !== undefined && cars.length === 0;
+  const failed =
+    nothingCached && (status.state === 'error' || (!online && status.last_success_at === null));
+  const loading =
+    cars === undefined ||
+    busy === undefined ||
+    (nothingCached && !failed && status.last_success_at === null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{`${t`Nos voitures`} · ${BRAND_NAME}`}</title>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Nos voitures</Trans>
+        </h1>
+        <CatalogueStatus locale={labels.locale} />
+      </header>
+
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <aside className="flex flex-col gap-3 lg:sticky lg:top-20">
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <FilterIcon size={18} />
+            {filterCount > 0 ? <Trans>Filtres ({filterCount})</Trans> : <Trans>Filtres</Trans>}
+          </Button>
+          <div
+            id={panelId}
+            className={cn(
+              'rounded-xl border border-line bg-surface p-4 lg:block',
+              !panelOpen && 'hidden',
+            )}
+          >
+            <CarFiltersForm filters={filters} onChange={update} labels={labels} bounds={bounds} />
+            {filterCount > 0 && (
+              <Button
+                variant="ghost"
+                className="mt-4 w-full"
+                onClick={() => update({ ...emptyFilters, sort: filters.sort })}
+              >
+                <Trans>Effacer les filtres</Trans>
+              </Button>
+            )}
+          </div>
+        </aside>
+
+        <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4">
+          <h2 id={titleId} className="sr-only">
+            <Trans>Résultats</Trans>
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" aria-live="polite" className="font-medium" data-testid="result-count">
+              {loading ? (
+                ''
+              ) : (
+                <Plural value={total} _0="Aucune voiture" one="# voiture" other="# voitures" />
+              )}
+            </p>
+            <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
+          </div>
+
+          {failed ? (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-surface p-6"
+            >
+              <p className="font-medium text-danger">
+                <Trans>Erreur lors du chargement des voitures. Veuillez réessayer.</Trans>
+              </p>
+              {online ? (
+                <Button variant="secondary" onClick={retryCatalogueSync}>
+                  <RefreshIcon size={16} />
+                  <Trans>Réessayer</Trans>
+                </Button>
+              ) : (
+                <p className="text-sm text-fg-muted">
+                  <Trans>
+                    Connectez-vous à internet une première fois pour charger le catalogue.
+                  </Trans>
+                </p>
+              )}
+            </div>
+          ) : loading ? (
+            <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
+              ))}
+            </ul>
+          ) : results.length === 0 ? (
+            <div className="flex flex-col items-start gap-3 rounded-xl border border-line bg-surface p-6">
+              <p className="font-medium" data-testid="empty-message">
+                <Trans>Aucune voiture ne correspond à vos critères</Trans>
+              </p>
+              {filterCount > 0 && (
+                <Button
+                  variant="secondary"
+                  onClick={() => update({ ...emptyFilters, sort: filters.sort })}
+                >
+                  <Trans>Effacer les filtres</Trans>
+                </Button>
+              )}
+            </div>
+          ) : (
+            <>
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="car-list">
+                {results.slice(0, shown).map((car, index) => (
+                  <CarCard
+                    key={car.id}
+                    car={car}
+                    labels={labels}
+                    search={carry}
+                    eager={index < 3}
+                  />
+                ))}
+              </ul>
+              {results.length > shown && (
+                <Button variant="secondary" className="self-center" onClick={showMore}>
+                  <Trans>
+                    Afficher plus ({shown} sur {total})
+                  </Trans>
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v: SortOrder) => void }) {
+  const { t } = useLingui();
+  const names: Record<SortOrder, string> = {
+    recommended: t`Les mieux notées`,
+    price_asc: t`Prix croissant`,
+    price_desc: t`Prix décroissant`,
+    newest: t`Les plus récentes`,
+  };
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="text-fg-muted">
+        <Trans>Trier par</Trans>
+      </span>
+      <select
+        name="sort"
+        value={value}
+        onChange={(e) => onChange(e.target.value as SortOrder)}
+        className="h-10 rounded-lg border border-line bg-surface px-2 text-sm"
+      >
+        {sortOptions.map((option) => (
+          <option key={option} value={option}>
+            {names[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,58 @@
+import { Trans } from '@lingui/react/macro';
+
+import { RefreshIcon, WifiOffIcon } from '@/features/catalogue/icons';
+import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/queries';
+import { formatDateTime } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { useOnline } from '@/sync/network';
+import { Spinner } from '@/ui/spinner';
+
+/**
+ * How fresh the catalogue on this device is: when it was last updated (Algiers time), whether
+ * the device is offline, a running update, or a failed one (with a retry).
+ */
+export function CatalogueStatus({ locale }: { locale: Locale }) {
+  const status = useCatalogueStatus();
+  const online = useOnline();
+  const updatedAt = status.last_success_at ? formatDateTime(status.last_success_at, locale) : null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
+      {!online && (
+        <p
+          className="inline-flex items-center gap-1.5 rounded-full bg-warning/15 px-3 py-1 font-medium text-warning"
+          data-testid="offline-indicator"
+        >
+          <WifiOffIcon size={16} />
+          <Trans>Hors ligne : catalogue enregistré sur cet appareil</Trans>
+        </p>
+      )}
+      {updatedAt && (
+        <p data-testid="last-updated">
+          <Trans>
+            Mis à jour le <time dateTime={status.last_success_at ?? undefined}>{updatedAt}</time>{' '}
+            (heure d’Alger)
+          </Trans>
+        </p>
+      )}
+      {online && status.state === 'syncing' && (
+        <p className="inline-flex items-center gap-1.5">
+          <Spinner size="sm" />
+          <Trans>Mise à jour…</Trans>
+        </p>
+      )}
+      {online && status.state === 'error' && updatedAt && (
+        <p className="inline-flex items-center gap-2 text-danger">
+          <Trans>La dernière mise à jour a échoué.</Trans>
+          <button
+            type="button"
+            onClick={retryCatalogueSync}
+            className="inline-flex items-center gap-1 font-medium underline underline-offset-2"
+          >
+            <RefreshIcon size={14} />
+            <Trans>Réessayer</Trans>
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

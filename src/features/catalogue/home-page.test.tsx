@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import HomePage from '@/features/catalogue/home-page';
+import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
+import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
+import type { Location } from '@/lib/database.types';
+import { db } from '@/sync/db';
+
+vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+
+const place = (id: string, kind: Location['kind'], fr: string, iata: string | null = null) => ({
+  id,
+  kind,
+  iata,
+  name: { fr, en: fr, ar: fr },
+  delivery_fee_dzd: 0,
+  active: true,
+  updated_at: '2026-01-01T00:00:00Z',
+});
+
+beforeEach(async () => {
+  activateFrench();
+  await resetCatalogue();
+  await db.locations.bulkPut([
+    place('oran', 'city', 'Oran'),
+    place('alg', 'airport', 'Alger — Houari Boumediene', 'ALG'),
+    { ...place('old', 'city', 'Fermée'), active: false },
+  ]);
+  await db.cars.bulkPut([
+    makeCar({ name: 'Top rated', rating_avg: 4.9, rating_count: 12 }),
+    makeCar({ name: 'Second', rating_avg: 4.1, rating_count: 3 }),
+    makeCar({ name: 'Retired star', rating_avg: 5, rating_count: 50, active: false }),
+  ]);
+});
+
+afterEach(cleanup);
+
+describe('/home', () => {
+  it('states the promises and the guarantee', async () => {
+    renderRoute('/home', '/home', <HomePage />);
+    for (const claim of [
+      'Livraison 24h/24, 7j/7',
+      'Prise en charge à l’aéroport',
+      'Chauffeur en option',
+      'Meilleur prix garanti',
+      'Différence remboursée à 100 %',
+      'Plus de 500 clients satisfaits',
+    ]) {
+      expect(screen.getByRole('heading', { level: 3, name: claim })).toBeTruthy();
+    }
+    expect(screen.getByText('Une pièce d’identité originale valide')).toBeTruthy();
+    expect(screen.getByText('Une caution en espèces')).toBeTruthy();
+    expect(screen.getAllByRole('figure')).toHaveLength(3);
+  });
+
+  it('features the best-rated active cars', async () => {
+    renderRoute('/home', '/home', <HomePage />);
+    const list = await screen.findByTestId('featured-cars');
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Top rated', 'Second']);
+  });
+
+  it('searches with a place and dates, leading to /cars with those filters', async () => {
+    const { router } = renderRoute('/home', '/home', <HomePage />);
+    const select = screen.getByRole('combobox', { name: 'Lieu de prise en charge' });
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choisir plus tard', 'Alger — Houari Boumediene (ALG)', 'Oran']),
+    );
+    fireEvent.change(select, { target: { value: 'alg' } });
+    fireEvent.change(screen.getByLabelText('Date de prise en charge'), {
+      target: { value: '2099-07-01' },
+    });
+    fireEvent.change(screen.getByLabelText('Heure de prise en charge'), {
+      target: { value: '14:30' },
+    });
+    fireEvent.change(screen.getByLabelText('Date de retour'), { target: { value: '2099-07-05' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les voitures disponibles' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      start: '2099-07-01T14:30',
+      end: '2099-07-05T10:00',
+      pickup: 'alg',
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
+
+import type { CarFeature, Localized } from '@/lib/database.types';
+import type { Locale } from '@/lib/i18n';
+
+/**
+ * Words for the coded values of a car row (the database checks them: body, fuel, drive, colours,
+ * transmission, features). An unknown code shows as it is rather than disappearing.
+ */
+const bodies: Record<string, MessageDescriptor> = {
+  city: msg`Citadine`,
+  hatchback: msg`Compacte`,
+  sedan: msg`Berline`,
+  suv: msg`SUV`,
+  pickup: msg`Pick-up`,
+  van: msg`Monospace`,
+};
+
+const fuels: Record<string, MessageDescriptor> = {
+  petrol: msg`Essence`,
+  diesel: msg`Diesel`,
+  hybrid: msg`Hybride`,
+  electric: msg`Électrique`,
+  lpg: msg`GPL`,
+};
+
+const drives: Record<string, MessageDescriptor> = {
+  fwd: msg`Traction avant`,
+  rwd: msg`Propulsion`,
+  awd: msg`Transmission intégrale`,
+  '4wd': msg`4×4`,
+};
+
+const transmissions: Record<string, MessageDescriptor> = {
+  automatic: msg`Automatique`,
+  manual: msg`Manuelle`,
+};
+
+const colors: Record<string, MessageDescriptor> = {
+  white: msg({ message: 'Blanc', comment: 'car colour' }),
+  black: msg({ message: 'Noir', comment: 'car colour' }),
+  silver: msg({ message: 'Argent', comment: 'car colour' }),
+  grey: msg({ message: 'Gris', comment: 'car colour' }),
+  red: msg({ message: 'Rouge', comment: 'car colour' }),
+  blue: msg({ message: 'Bleu', comment: 'car colour' }),
+  green: msg({ message: 'Vert', comment: 'car colour' }),
+  beige: msg({ message: 'Beige', comment: 'car colour' }),
+  brown: msg({ message: 'Marron', comment: 'car colour' }),
+  orange: msg({ message: 'Orange', comment: 'car colour' }),
+  yellow: msg({ message: 'Jaune', comment: 'car colour' }),
+};
+
+export const featureMessages: Record<CarFeature, MessageDescriptor> = {
+  bluetooth: msg`Bluetooth`,
+  gps: msg`GPS`,
+  heated_seats: msg`Sièges chauffants`,
+  sunroof: msg`Toit ouvrant`,
+  parking_sensors: msg`Capteurs de stationnement`,
+  air_conditioning: msg`Climatisation`,
+  leather_seats: msg`Sièges en cuir`,
+};
+
+export type CarLabels = {
+  locale: Locale;
+  body(code: string): string;
+  fuel(code: string): string;
+  drive(code: string): string;
+  transmission(code: string): string;
+  color(code: string): string;
+  feature(code: CarFeature): string;
+  /** A name in the current language, French when missing. */
+  localized(value: Localized | null | undefined): string;
+};
+
+function lookup(i18n: I18n, table: Record<string, MessageDescriptor>, code: string): string {
+  const descriptor = table[code];
+  return descriptor ? i18n._(descriptor) : code;
+}
+
+export function carLabels(i18n: I18n): CarLabels {
+  const locale = (i18n.locale || 'fr') as Locale;
+  return {
+    locale,
+    body: (code) => lookup(i18n, bodies, code),
+    fuel: (code) => lookup(i18n, fuels, code),
+    drive: (code) => lookup(i18n, drives, code),
+    transmission: (code) => lookup(i18n, transmissions, code),
+    color: (code) => lookup(i18n, colors, code),
+    feature: (code) => lookup(i18n, featureMessages, code),
+    localized: (value) => value?.[locale] || value?.fr || '',
+  };
+}
+
+/** The labels in the current language; a new object when the language changes. */
+export function useCarLabels(): CarLabels {
+  const { i18n } = useLingui();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a locale switch must rebuild them
+  return useMemo(() => carLabels(i18n), [i18n, i18n.locale]);
+}

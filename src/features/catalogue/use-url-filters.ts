@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { filtersToParams, parseFilters, type CarFilters } from '@/features/catalogue/filters';
+
+const canonical = (filters: CarFilters) => filtersToParams(filters).toString();
+
+/**
+ * The filters of /cars, mirrored in the URL query (shareable, kept on reload).
+ *
+ * The screen renders from local state at once (a controlled input must change in its own
+ * event); the URL follows after the render, with `replace` so typing does not fill the history.
+ * A URL that changes from outside (back/forward, a link) replaces the filters. The URLs this hook
+ * wrote are remembered, so a late router update never undoes a faster keystroke.
+ */
+export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const urlKey = params.toString();
+  const [filters, setFilters] = useState(() => parseFilters(params));
+  const written = useRef(new Set<string>());
+  const currentUrl = useRef(urlKey);
+
+  // The URL changed: ours (ignore) or from outside (follow it).
+  useEffect(() => {
+    currentUrl.current = urlKey;
+    if (written.current.delete(urlKey)) return;
+    written.current.clear();
+    setFilters((current) =>
+      canonical(current) === urlKey ? current : parseFilters(new URLSearchParams(urlKey)),
+    );
+  }, [urlKey]);
+
+  // The filters changed: write them to the URL.
+  const wanted = canonical(filters);
+  useEffect(() => {
+    if (wanted === currentUrl.current) return;
+    written.current.add(wanted);
+    setParams(wanted, { replace: true, preventScrollReset: true });
+  }, [wanted, setParams]);
+
+  const update = useCallback((patch: Partial<CarFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+  }, []);
+
+  return [filters, update];
+}
