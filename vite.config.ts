@@ -27,7 +27,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-        globIgnores: ['cars/**'],
+        // Car pictures are cached at runtime; the manifest screenshots are for install UIs only;
+        // the HEIC decoder (3 MB) is cached by the worker the first time it is used (src/sw.ts).
+        globIgnores: ['cars/**', 'screenshots/**', 'assets/heic-to-*.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
+
+/**
+ * End-to-end tests: real Chromium (Playwright's, or Debian's /usr/bin/chromium) against the
+ * production build served on a free port and the real local stack (tests/e2e/support/
+ * global-setup.ts). Specs import `test` from tests/e2e/support/fixtures.ts.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    // A zone other than Africa/Algiers, so time-zone bugs show.
+    timezoneId: 'UTC',
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
