@@ -52,6 +52,10 @@ export const createStorageApi: ApiFactory = (ctx) => {
             ? await objects.moveObject(storage, req, res, caller())
             : await objects.copyObject(storage, req, res, caller());
         }
+        if (second === 'upload' && segments[2] === 'sign') {
+          // Signed upload URLs (createSignedUploadUrl) are not part of the local subset.
+          throw ERRORS.routeNotFound(method, `/storage/v1${rawPath}`);
+        }
         if (second === 'list' && segments.length === 3 && method === 'POST') {
           const bucket = mustBeValidBucketName(segments[2]);
           return await objects.listObjects(storage, req, res, bucket, caller());

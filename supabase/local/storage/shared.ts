@@ -165,16 +165,17 @@ export function sendError(
   error: unknown,
   log: (message: string) => void,
 ): void {
+  if (res.headersSent) {
+    // The answer was under way (e.g. the client went away mid-download): just end it.
+    res.destroy();
+    return;
+  }
   let failure: StorageApiError;
   if (error instanceof StorageApiError) {
     failure = error;
   } else {
     log(`storage: ${(error as Error)?.stack ?? String(error)}`);
     failure = ERRORS.internal();
-  }
-  if (res.headersSent) {
-    res.destroy();
-    return;
   }
   if (req.method === 'HEAD') {
     res.writeHead(failure.httpStatus, { 'cache-control': 'no-store' });
