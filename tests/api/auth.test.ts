@@ -181,6 +181,18 @@ describe('sign-up', () => {
     }
   });
 
+  it('lets only one of two simultaneous sign-ups with one email through', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([
+      client().auth.signUp({ email, password: PASSWORD }),
+      client().auth.signUp({ email, password: PASSWORD }),
+    ]);
+    const errors = results.map((r) => r.error).filter(Boolean);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ status: 422, code: 'user_already_exists' });
+    expect(await sql(`select 1 from auth.users where email = $1`, [email])).toHaveLength(1);
+  });
+
   it.each([
     ['Sh0rt!', ['length']],
     ['lowercase-only1', ['characters']],

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+
+import type { StackConfig } from '../context.ts';
+import { parseGoDuration } from './admin.ts';
+import { resolveRedirect } from './recovery.ts';
+import { isLoopback } from './service.ts';
+
+const config = {
+  apiUrl: 'http://localhost:54321',
+  siteUrl: 'https://kiraa.example/',
+  appOrigins: ['http://localhost:5173'],
+} as StackConfig;
+
+describe('resolveRedirect (the redirect allow list)', () => {
+  it.each([
+    [null, 'https://kiraa.example/reset-password'],
+    ['', 'https://kiraa.example/reset-password'],
+    [
+      'https://kiraa.example/reset-password?lang=ar',
+      'https://kiraa.example/reset-password?lang=ar',
+    ],
+    ['https://kiraa.example/sign-in', 'https://kiraa.example/sign-in'],
+    ['http://localhost:5173/reset-password', 'http://localhost:5173/reset-password'],
+    ['http://kiraa.example/reset-password', 'https://kiraa.example/reset-password'],
+    ['https://kiraa.example.evil.test/x', 'https://kiraa.example/reset-password'],
+    ['https://evil.test/?https://kiraa.example', 'https://kiraa.example/reset-password'],
+    ['javascript:alert(1)//https://kiraa.example', 'https://kiraa.example/reset-password'],
+    ['/reset-password', 'https://kiraa.example/reset-password'],
+    ['http://localhost:4173/reset-password', 'https://kiraa.example/reset-password'],
+  ])('%j → %s', (requested, expected) => {
+    expect(resolveRedirect(config, requested)).toBe(expected);
+  });
+});
+
+describe('parseGoDuration (ban_duration)', () => {
+  it.each([
+    ['24h', 86_400_000],
+    ['1h30m', 5_400_000],
+    ['90s', 90_000],
+    ['1.5h', 5_400_000],
+    ['876000h', 876_000 * 3_600_000],
+  ])('%s → %d ms', (raw, ms) => {
+    expect(parseGoDuration(raw)).toBe(ms);
+  });
+
+  it.each(['', 'h', '24', '24 h', '1d', 'forever', '-1h'])('refuses %j', (raw) => {
+    expect(parseGoDuration(raw)).toBeNull();
+  });
+});
+
+describe('isLoopback', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['1127.0.0.1', false],
+  ])('%s → %s', (ip, expected) => {
+    expect(isLoopback(ip)).toBe(expected);
+  });
+});
