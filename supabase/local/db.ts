@@ -78,7 +78,7 @@ export function createDb(options: DbOptions): Db {
   return {
     ...wrap(pool),
     tx,
-    asClaims(claims, fn) {
+    async asClaims(claims, fn) {
       const settings = claimSettings(claims);
       return tx(async (q) => {
         // Names and values are parameters: nothing from the token is interpolated into SQL.

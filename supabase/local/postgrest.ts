@@ -79,7 +79,7 @@ export type PostgrestOptions = {
 const HOST = '127.0.0.1';
 /** What PostgREST prints at every (re)start and schema reload, whatever its log level. */
 const ROUTINE =
-  /(Starting PostgREST|Admin server listening|Listening on|Attempting to connect|Connection successful|Successfully connected|Config reloaded|Schema cache (loaded|queried))/;
+  /(Starting PostgREST|Admin server listening|Listening on|Listening for notifications|Attempting to connect|Connection successful|Successfully connected|Config reloaded|Schema cache (loaded|queried))/;
 /** Crashes within this window count as "fast". */
 const CRASH_WINDOW_MS = 30_000;
 const MAX_FAST_CRASHES = 5;

@@ -25,6 +25,8 @@ export type TestStackOptions = {
   /** CORS origins besides localhost, and the site URL used in mails. */
   appOrigins?: string[];
   siteUrl?: string;
+  /** See GatewayOptions.trustProxyHeaders (default true: tests simulate clients with X-Forwarded-For). */
+  trustProxyHeaders?: boolean;
   /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
   verbose?: boolean;
 } & Pick<StackOptions, 'migrationsDir' | 'seedFile' | 'apiPort'>;
@@ -89,7 +91,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       migrationsDir: options.migrationsDir,
       seedFile: options.seedFile,
       // Tests simulate several clients (rate limits per IP) with X-Forwarded-For.
-      trustProxyHeaders: true,
+      trustProxyHeaders: options.trustProxyHeaders ?? true,
       // The developer keys, whatever the environment says.
       env: {},
       log,

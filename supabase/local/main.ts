@@ -1,0 +1,330 @@
+/**
+ * `npm start`  – builds the app (when its sources changed), starts the local stack and serves the
+ *                built app at http://localhost:4173.
+ * `npm run dev` – the local stack and Vite's dev server (http://localhost:5173).
+ * `npm run stack` – the local stack only.
+ *
+ * Options: `--rebuild` (start: build even when nothing changed). Environment: DATABASE_URL,
+ * KIRAA_DATA_DIR, KIRAA_DIST_DIR, KIRAA_ENV_FILE, KIRAA_API_PORT, KIRAA_DB_PORT, KIRAA_APP_PORT, KIRAA_DEV_PORT; JWT_SECRET,
+ * ANON_KEY, SERVICE_ROLE_KEY replace the development keys.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { join, relative, resolve } from 'node:path';
+
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_PORTS,
+  DEMO_ACCOUNTS,
+  PATHS,
+  ROOT_DIR,
+  portFromEnv,
+  resolveKeys,
+} from './config.ts';
+import { listen } from './pglite-server.ts';
+import { PortInUseError, startStack, type Stack } from './stack.ts';
+import { createStaticHandler } from './static-server.ts';
+
+type Command = 'start' | 'dev' | 'stack';
+
+const log = (message: string) => console.info(message);
+const closers: Array<() => Promise<void> | void> = [];
+let shuttingDown = false;
+
+/** Stops everything we started, newest first, then exits. A second Ctrl-C exits at once. */
+async function shutdown(code: number): Promise<never> {
+  if (shuttingDown) process.exit(code);
+  shuttingDown = true;
+  const force = setTimeout(() => process.exit(code), 8000);
+  force.unref();
+  for (const close of closers.splice(0).reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      console.error(`while stopping: ${(error as Error).message}`);
+    }
+  }
+  process.exit(code);
+}
+
+function fail(error: unknown): Promise<never> {
+  // Expected failures get one clear line; anything else its stack.
+  if (error instanceof PortInUseError) console.error(`\n${error.message}\n`);
+  else if (error instanceof Error && error.name === 'MigrationError')
+    console.error(`\n${error.message}\n`);
+  else if (error instanceof Error && error.name === 'UserError')
+    console.error(`\n${error.message}\n`);
+  else console.error(error);
+  return shutdown(1);
+}
+
+class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** `.env.local` for Vite and for server-side scripts (git-ignored). Rewritten only when it changes. */
+function writeEnvLocal(stack: Stack, file: string): void {
+  const content = [
+    '# Written by `npm start` / `npm run dev` / `npm run stack`: the local stack. Git-ignored.',
+    `VITE_SUPABASE_URL=${stack.apiUrl}`,
+    `VITE_SUPABASE_ANON_KEY=${stack.anonKey}`,
+    '# Server side only: never prefix it with VITE_ (it would be bundled into the app).',
+    `SUPABASE_SERVICE_ROLE_KEY=${stack.serviceRoleKey}`,
+    '',
+  ].join('\n');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (current !== content) writeFileSync(file, content);
+}
+
+/** Inputs of the app build: a change in any of them (or in the VITE_ values) means rebuild. */
+function buildFingerprint(env: Record<string, string>): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const stats = statSync(path);
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
+    } else {
+      hash.update(`${relative(ROOT_DIR, path)}:${stats.size}:${stats.mtimeMs}\n`);
+    }
+  };
+  for (const input of [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'lingui.config.ts',
+    'tsconfig.json',
+    'package-lock.json',
+  ]) {
+    visit(resolve(ROOT_DIR, input));
+  }
+  hash.update(JSON.stringify(env));
+  return hash.digest('hex');
+}
+
+async function buildApp(
+  env: Record<string, string>,
+  options: { force: boolean; stampFile: string; serviceRoleKey: string; outDir: string },
+): Promise<void> {
+  const { force, stampFile } = options;
+  const distIndex = join(options.outDir, 'index.html');
+  const fingerprint = buildFingerprint(env);
+  const stamp = existsSync(distIndex) ? `${fingerprint}:${statSync(distIndex).mtimeMs}` : '';
+  if (!force && stamp && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    log('App unchanged since the last build: serving dist/ (npm start -- --rebuild to force).');
+    return;
+  }
+  log('Building the app (vite build)…');
+  const started = Date.now();
+  const vite = resolve(ROOT_DIR, 'node_modules/vite/bin/vite.js');
+  const output: string[] = [];
+  const code = await new Promise<number | null>((done, reject) => {
+    const child = spawn(
+      process.execPath,
+      [vite, 'build', '--outDir', options.outDir, '--emptyOutDir'],
+      {
+        cwd: ROOT_DIR,
+        env: { ...process.env, ...env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    closers.push(() => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', done);
+  });
+  if (code !== 0) {
+    throw new UserError(
+      `The app build failed (vite build exited with ${code}):\n${output.join('').trim()}`,
+    );
+  }
+  assertNoServiceKey(options.outDir, options.serviceRoleKey);
+  writeFileSync(stampFile, `${fingerprint}:${statSync(distIndex).mtimeMs}`);
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** The service-role key bypasses RLS: it must never reach the browser. */
+function assertNoServiceKey(dir: string, serviceRoleKey: string): void {
+  const visit = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (readFileSync(full, 'utf8').includes(serviceRoleKey)) {
+        throw new UserError(
+          `The service-role key was bundled into ${relative(ROOT_DIR, full)}: refusing to serve it.`,
+        );
+      }
+    }
+  };
+  visit(dir);
+}
+
+async function listenOrExplain(
+  server: Server,
+  port: number,
+  what: string,
+  envName: string,
+): Promise<number> {
+  try {
+    return await listen(server, port, '127.0.0.1');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new PortInUseError(port, what, envName);
+    throw error;
+  }
+}
+
+async function demoAccounts(stack: Stack): Promise<string[]> {
+  try {
+    const { rows } = await stack.db.query<{ email: string }>(
+      'select email from auth.users where email = any($1::text[])',
+      [DEMO_ACCOUNTS.map((account) => account.email)],
+    );
+    const present = new Set(rows.map((row) => row.email));
+    return DEMO_ACCOUNTS.filter((account) => present.has(account.email)).map(
+      (account) => `${account.email} / ${account.password} (${account.role})`,
+    );
+  } catch {
+    return [];
+  }
+}
+
+async function banner(stack: Stack, urls: Array<[string, string]>): Promise<void> {
+  const accounts = await demoAccounts(stack);
+  const rows: Array<[string, string]> = [
+    ...urls,
+    ['API', `${stack.apiUrl}  (/rest/v1, /auth/v1, /storage/v1)`],
+    ['Mailbox', stack.mailboxUrl],
+    ['Database', `${stack.dbUrl}  (${stack.engine === 'pglite' ? 'PGlite' : 'DATABASE_URL'})`],
+    ['anon key', stack.anonKey],
+    ['service_role key', `${stack.serviceRoleKey}  (server side only)`],
+    ['Demo accounts', accounts[0] ?? 'none (supabase/seed.sql was not applied to this database)'],
+    ...accounts.slice(1).map((account): [string, string] => ['', account]),
+    [
+      'Data',
+      `${relative(process.cwd(), stack.dataDir) || '.'}/  (delete it to start from scratch)`,
+    ],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  log(
+    `\nKiraa is running.\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n\nPress Ctrl-C to stop.\n`,
+  );
+}
+
+async function main(command: Command, args: string[]): Promise<void> {
+  const env = process.env;
+  const apiPort = portFromEnv('KIRAA_API_PORT', DEFAULT_PORTS.api);
+  const appPort = portFromEnv('KIRAA_APP_PORT', DEFAULT_PORTS.app);
+  const devPort = portFromEnv('KIRAA_DEV_PORT', DEFAULT_PORTS.dev);
+  const dataDir = resolve(env.KIRAA_DATA_DIR || DEFAULT_DATA_DIR);
+  const distDir = resolve(env.KIRAA_DIST_DIR || PATHS.dist);
+  const envFile = resolve(env.KIRAA_ENV_FILE || PATHS.envLocal);
+  const appOrigin = `http://localhost:${command === 'dev' ? devPort : appPort}`;
+  const started = Date.now();
+
+  // The app's port first, so a taken port fails before the slow work. Until the build is
+  // served, the app's address says so instead of refusing connections.
+  let serveApp: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' });
+    res.end('Kiraa is starting…');
+  };
+  if (command === 'start') {
+    const server = createServer((req, res) => serveApp(req, res));
+    await listenOrExplain(server, appPort, 'the app', 'KIRAA_APP_PORT');
+    closers.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+  }
+
+  const stackPromise = startStack({
+    apiPort,
+    dbPort: portFromEnv('KIRAA_DB_PORT', DEFAULT_PORTS.db),
+    dataDir,
+    appOrigins: [appOrigin, `http://127.0.0.1:${command === 'dev' ? devPort : appPort}`],
+    siteUrl: appOrigin,
+    log,
+    onFatal: (error) => {
+      console.error(`\n${error.message}\nThe local stack cannot serve any more: stopping.`);
+      void shutdown(1);
+    },
+  });
+  // Registered at once: a Ctrl-C during the start still stops what already runs.
+  closers.push(async () => {
+    const stack = await stackPromise.catch(() => null);
+    await stack?.stop();
+  });
+
+  // Known before the stack is up, so the build runs while it starts.
+  const keys = resolveKeys(env);
+  const viteEnv = {
+    VITE_SUPABASE_URL: `http://localhost:${apiPort || (await stackPromise).apiUrl.split(':').pop()}`,
+    VITE_SUPABASE_ANON_KEY: keys.anonKey,
+  };
+
+  if (command === 'start') {
+    const [stack] = await Promise.all([
+      stackPromise,
+      buildApp(viteEnv, {
+        force: args.includes('--rebuild'),
+        stampFile: join(dataDir, 'build-stamp'),
+        serviceRoleKey: keys.serviceRoleKey,
+        outDir: distDir,
+      }),
+    ]);
+    writeEnvLocal(stack, envFile);
+    serveApp = createStaticHandler(distDir);
+    log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    await banner(stack, [['App', appOrigin]]);
+    return;
+  }
+
+  const stack = await stackPromise;
+  writeEnvLocal(stack, envFile);
+  if (command === 'dev') {
+    Object.assign(process.env, viteEnv);
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({
+      root: ROOT_DIR,
+      server: { port: devPort, strictPort: true, host: 'localhost' },
+    }).catch((error: Error) => {
+      throw /in use/i.test(error.message)
+        ? new PortInUseError(devPort, 'the Vite dev server', 'KIRAA_DEV_PORT')
+        : error;
+    });
+    closers.push(() => vite.close());
+    await vite.listen().catch((error: Error) => {
+      throw /in use/i.test(error.message)
+        ? new PortInUseError(devPort, 'the Vite dev server', 'KIRAA_DEV_PORT')
+        : error;
+    });
+    log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    await banner(stack, [['App (dev)', appOrigin]]);
+    return;
+  }
+  log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  await banner(stack, []);
+}
+
+const command = process.argv[2];
+if (command !== 'start' && command !== 'dev' && command !== 'stack') {
+  console.error('Usage: tsx supabase/local/main.ts start|dev|stack [--rebuild]');
+  process.exit(2);
+}
+process.on('SIGINT', () => {
+  log('\nStopping…');
+  void shutdown(0);
+});
+process.on('SIGTERM', () => void shutdown(0));
+process.on('uncaughtException', (error) => void fail(error));
+process.on('unhandledRejection', (error) => void fail(error));
+main(command, process.argv.slice(3)).catch(fail);
