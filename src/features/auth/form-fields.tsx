@@ -44,7 +44,7 @@ export function TextField({ label, error, hint, end, id, ref, ...input }: TextFi
             'h-11 w-full rounded-lg border bg-surface px-3 text-base text-fg sm:text-sm',
             'placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-ring',
             errorText ? 'border-danger' : 'border-line',
-            end && 'pe-12',
+            end ? 'pe-12' : undefined,
           )}
           {...input}
         />

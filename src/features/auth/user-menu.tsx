@@ -63,17 +63,10 @@ export default function UserMenu({ user }: { user: SessionUser }) {
     <DropdownMenu
       label={t`Menu du compte`}
       panelClassName="w-64"
-      trigger={(triggerProps) => (
-        <button
-          type="button"
-          {...triggerProps}
-          aria-label={t`Compte de ${displayName}`}
-          data-testid="user-menu-button"
-          className="inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <UserAvatar user={user} fallbackName={displayName} />
-        </button>
-      )}
+      triggerLabel={t`Compte de ${displayName}`}
+      triggerTestId="user-menu-button"
+      triggerClassName="inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"
+      triggerContent={<UserAvatar user={user} fallbackName={displayName} />}
     >
       {({ close }) => (
         <>

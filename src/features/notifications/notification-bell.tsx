@@ -52,38 +52,35 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
       onOpenChange={(isOpen) => {
         if (isOpen) void refresh();
       }}
-      trigger={(triggerProps) => (
-        <button
-          type="button"
-          {...triggerProps}
-          data-testid="notification-bell"
-          aria-label={badge ? t`Notifications (${badge} non lues)` : t`Notifications`}
-          className="relative inline-flex size-10 items-center justify-center rounded-lg text-fg hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
+      triggerTestId="notification-bell"
+      triggerLabel={badge ? t`Notifications (${badge} non lues)` : t`Notifications`}
+      triggerClassName="relative inline-flex size-10 items-center justify-center rounded-lg text-fg hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      triggerContent={
+        <>
           <BellIcon />
           {badge && (
             <span
               data-testid="notification-dot"
               aria-hidden="true"
-              className="absolute -top-0.5 -end-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-surface"
+              className="absolute -end-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-surface"
             >
               {badge}
             </span>
           )}
-        </button>
-      )}
+        </>
+      }
     >
       {({ close }) => (
         <div className="flex flex-col">
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-            <h2 className="text-base font-semibold">
+            <h2 className="text-base font-semibold whitespace-nowrap">
               <Trans>Notifications</Trans>
             </h2>
             <button
               type="button"
               disabled={unread === 0}
               onClick={() => void markAllNotificationsRead(user.id)}
-              className="rounded-md px-2 py-1 text-sm font-medium text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+              className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
             >
               <Trans>Tout marquer comme lu</Trans>
             </button>
