@@ -23,6 +23,7 @@ import {
   testStack,
   uniqueEmail,
   waitForMail,
+  waitForSchemaCache,
 } from '../support/clients.ts';
 import { startPostgres, type PostgresCluster } from '../support/postgres.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -94,11 +95,8 @@ describe('REST through the gateway, with RLS', () => {
     await sql(`insert into public.${table} (owner, note) values (null, 'public'), ($1, 'alice')`, [
       alice,
     ]);
-    // DDL reaches PostgREST's schema cache by itself (the schema watch): wait for it.
-    await eventually(async () => {
-      const res = await rest(`${table}?select=note`);
-      if (res.status !== 200) throw new Error(`still ${res.status}`);
-    });
+    // DDL reaches PostgREST's schema cache by itself (event triggers): wait for it.
+    await waitForSchemaCache([table, `rpc/${table}_headers`]);
   });
 
   it('lets a visitor read only what the policies allow', async () => {

@@ -55,6 +55,28 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   return result.rows;
 }
 
+/**
+ * Waits until PostgREST's schema cache knows these tables, views or functions (`rpc/name`), after
+ * DDL in a test. The stack reloads the cache by itself after DDL; this waits for that reload.
+ * (A plain GET is no proof: PostgREST can read a table it has not cached yet, not write to it.)
+ */
+export async function waitForSchemaCache(names: string[], timeoutMs = 15_000): Promise<void> {
+  const { apiUrl, serviceRoleKey } = testStack();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${apiUrl}/rest/v1/`, { headers: { apikey: serviceRoleKey } });
+    const paths = res.ok ? Object.keys(((await res.json()) as { paths?: object }).paths ?? {}) : [];
+    const missing = names.filter((name) => !paths.includes(`/${name}`));
+    if (missing.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `PostgREST's schema cache still lacks ${missing.join(', ')} after ${timeoutMs} ms.`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Mails the stack sent to `to` (newest first). */
 export function mailsTo(to: string): Promise<MailboxMessage[]> {
   return fetchMails(testStack().mailboxUrl, to);
