@@ -138,7 +138,12 @@ export async function receiveUpload(
 
   if (!/^multipart\/form-data/i.test(contentType)) {
     const sink = new Sink(out, limit);
-    await pipeline(req, drainGuard(), sink);
+    try {
+      await pipeline(req, drainGuard(), sink);
+    } catch (error) {
+      out.destroy();
+      throw error;
+    }
     if (sink.tooLarge) throw new TooLarge();
     const encodedMetadata = headerValue(req, 'x-metadata');
     return {
@@ -187,7 +192,10 @@ export async function receiveUpload(
     throw ERRORS.invalidRequest('No content provided');
   }
   const failure = await received.failure;
-  if (failure) throw failure;
+  if (failure) {
+    out.destroy();
+    throw failure;
+  }
   if (received.sink.tooLarge) throw new TooLarge();
   return {
     size: received.sink.size,
