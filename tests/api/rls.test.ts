@@ -4,6 +4,9 @@
  * each denied case. Plus: RLS is on for every table, and the private schemas stay private.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +29,8 @@ import {
   type Booking,
   type Notification,
 } from '../support/fixtures.ts';
+
+const migrationsDir = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 
 let car: string;
 let anon: SupabaseClient;
@@ -80,41 +85,48 @@ describe('every table has row-level security and the private schemas are private
     expect(Number(tables[0]!.count)).toBeGreaterThanOrEqual(9);
   });
 
-  it('runs every public function as SECURITY DEFINER with an empty search_path, never executable by PUBLIC', async () => {
+  it('declares every function with an empty search_path, never executable by PUBLIC, and every public one SECURITY DEFINER', async () => {
+    // The functions our migrations declare (tests may add probes of their own to public).
+    const declared = new Set<string>();
+    for (const file of readdirSync(migrationsDir)) {
+      const text = readFileSync(join(migrationsDir, file), 'utf8');
+      for (const m of text.matchAll(/create or replace function (public|internal|authz)\.(\w+)/g)) {
+        declared.add(`${m[1]}.${m[2]}`);
+      }
+    }
     const rows = await sql<{
       name: string;
       definer: boolean;
       config: string[] | null;
       public_exec: boolean;
     }>(
-      `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
-              has_function_privilege('public', p.oid, 'execute') and p.proacl is not null
-                and exists (select 1 from aclexplode(p.proacl) x where x.grantee = 0 and x.privilege_type = 'EXECUTE')
-                as public_exec
+      `select n.nspname || '.' || p.proname as name, p.prosecdef as definer, p.proconfig as config,
+              exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) x
+                       where x.grantee = 0 and x.privilege_type = 'EXECUTE') as public_exec
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public'`,
+        where n.nspname || '.' || p.proname = any ($1)`,
+      [[...declared]],
     );
-    expect(rows.map((r) => r.name).sort()).toEqual(
+    expect(rows.map((r) => r.name).sort()).toEqual([...declared].sort());
+    expect([...declared]).toEqual(
       expect.arrayContaining([
-        'car_busy_periods',
-        'cancel_booking',
-        'create_booking',
-        'find_guest_booking',
-        'is_admin',
-        'quote_booking',
-        'staff_set_booking_status',
-        'submit_review',
+        'public.car_busy_periods',
+        'public.cancel_booking',
+        'public.create_booking',
+        'public.find_guest_booking',
+        'public.is_admin',
+        'public.quote_booking',
+        'public.staff_set_booking_status',
+        'public.submit_review',
       ]),
     );
     for (const r of rows) {
-      expect({ name: r.name, definer: r.definer, config: r.config, public: r.public_exec }).toEqual(
-        {
-          name: r.name,
-          definer: true,
-          config: ['search_path=""'],
-          public: false,
-        },
-      );
+      expect({ name: r.name, config: r.config, public: r.public_exec }).toEqual({
+        name: r.name,
+        config: ['search_path=""'],
+        public: false,
+      });
+      if (r.name.startsWith('public.')) expect(r.definer, r.name).toBe(true);
     }
   });
 
