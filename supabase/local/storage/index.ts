@@ -13,8 +13,6 @@ import { decodePath, mustBeValidBucketName, splitBucketAndKey } from './keys.ts'
 import * as objects from './objects.ts';
 import { callerClaims, header, sendError, type Storage } from './shared.ts';
 
-export { GLOBAL_FILE_SIZE_LIMIT } from './shared.ts';
-
 export const createStorageApi: ApiFactory = (ctx) => {
   const storage: Storage = { ctx, files: new ObjectFiles(ctx.config.storageDir) };
   const secret = ctx.config.jwtSecret;
