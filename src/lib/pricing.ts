@@ -1,9 +1,9 @@
 /**
  * The price of a booking, computed on the device from the synced catalogue with exactly the rules
  * of docs/decisions.md (the server's `quote_booking` applies the same ones; tests/api/pricing.test.ts
- * holds the two equal). Pure: no I/O, whole DZD, no rounding.
+ * holds the two equal). Pure: no I/O, whole DZD, no rounding; it imports nothing but types, so the
+ * Node test project can load it as is.
  */
-import { rentalDays } from '@/lib/dates';
 import type {
   Car,
   Extra,
@@ -32,6 +32,8 @@ export type PricingCatalogue = {
   settings: Pick<Settings, 'driver_per_day_dzd'>;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export type PricingErrorCode = 'unknown_extra' | 'unknown_insurance' | 'invalid_dates';
 
 export class PricingError extends Error {
@@ -50,7 +52,7 @@ export function computePrice(draft: PricingDraft, catalogue: PricingCatalogue): 
   const start = Date.parse(draft.start_at);
   const end = Date.parse(draft.end_at);
   if (!Number.isFinite(start) || !Number.isFinite(end)) throw new PricingError('invalid_dates');
-  const days = rentalDays(draft.start_at, draft.end_at);
+  const days = Math.max(1, Math.ceil((end - start) / DAY_MS));
 
   let extrasTotal = 0;
   for (const code of new Set(draft.extras)) {

@@ -86,8 +86,8 @@ export type QuoteDraft = {
   car_id: string;
   start_at: string;
   end_at: string;
-  pickup_location_id: string;
-  dropoff_location_id: string;
+  pickup_location_id: string | null;
+  dropoff_location_id: string | null;
   driver_option: 'self' | 'provided';
   extras: string[];
   insurance: string[];

@@ -9,7 +9,12 @@ import type { Locale } from '@/lib/i18n';
 import { generateReference } from '@/lib/reference';
 import { getSessionState, useSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
-import { pullPricingSettings, quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
+import {
+  pullPricingSettings,
+  quoteOnServer,
+  type QuoteDraft,
+  type ServerQuote,
+} from '@/sync/bookings-sync';
 import { useOnline } from '@/sync/network';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
@@ -61,14 +66,16 @@ export function prefillFrom(params: URLSearchParams): DraftPrefill {
   return prefill;
 }
 
-function quoteDraft(draft: BookingDraft, period: { start: string; end: string }) {
+/** The draft as `quote_booking` reads it: places and driver only once chosen. */
+function quoteDraft(draft: BookingDraft, period: { start: string; end: string }): QuoteDraft {
+  const dropoff = draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id;
   return {
     car_id: draft.car_id,
     start_at: period.start,
     end_at: period.end,
-    pickup_location_id: draft.pickup_location_id,
-    dropoff_location_id: draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id,
-    driver_option: draft.driver_option === 'provided' ? ('provided' as const) : ('self' as const),
+    pickup_location_id: draft.pickup_location_id || null,
+    dropoff_location_id: dropoff || null,
+    driver_option: draft.driver_option === 'provided' ? 'provided' : 'self',
     extras: draft.extras,
     insurance: draft.insurance,
   };
@@ -133,7 +140,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
           loadDraft: fromPromise(() => loadSavedDraft()),
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
             const period = draftPeriod(input.draft);
-            if (!input.draft.pickup_location_id || !period) {
+            if (!input.draft.car_id || !period) {
               return { ok: false, transient: false, code: 'incomplete' };
             }
             return quoteOnServer(supabase, quoteDraft(input.draft, period));
