@@ -6,7 +6,12 @@ import {
 } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { classifyRefreshError, toSessionUser } from '@/lib/session';
+import {
+  classifyRefreshError,
+  subscribeSession,
+  toSessionUser,
+  whenSessionKnown,
+} from '@/lib/session';
 import {
   createSessionFetch,
   parseAuthRedirect,
@@ -184,5 +189,16 @@ describe('createSessionFetch', () => {
     await createSessionFetch(baseFetch)(restUrl);
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
     expect(seen[0]?.signal.aborted).toBe(false);
+  });
+});
+
+describe('subscribeSession', () => {
+  it('tells the current state at once, even when the session settled before', async () => {
+    // No stored session: the machine settles on signed out and then never changes again.
+    expect((await whenSessionKnown()).status).toBe('signedOut');
+    const seen: string[] = [];
+    const unsubscribe = subscribeSession((state) => seen.push(state.status));
+    expect(seen).toEqual(['signedOut']);
+    unsubscribe();
   });
 });

@@ -241,15 +241,21 @@ export async function whenSessionKnown(): Promise<SessionState> {
   return getSessionState();
 }
 
-/** Calls `listener` with every status/user change; returns the unsubscribe function. */
+/**
+ * Calls `listener` at once with the current state, then with every status/user change; returns
+ * the unsubscribe function.
+ */
 export function subscribeSession(listener: (state: SessionState) => void): () => void {
+  const sessionActor = getSessionActor();
   let last: SessionState | null = null;
-  const subscription = getSessionActor().subscribe((snapshot) => {
+  const emit = (snapshot: SessionSnapshot) => {
     const next = { status: statusOf(snapshot), user: userOf(snapshot) };
     if (last && last.status === next.status && last.user === next.user) return;
     last = next;
     listener(next);
-  });
+  };
+  const subscription = sessionActor.subscribe(emit);
+  emit(sessionActor.getSnapshot());
   return () => subscription.unsubscribe();
 }
 
