@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PATHS } from '../../supabase/local/config.ts';
@@ -402,6 +403,74 @@ describe('migrations', () => {
       'select version, name from supabase_migrations.schema_migrations order by version',
     );
     expect(rows.map((r) => `${r.version}_${r.name}.sql`)).toEqual(files.sort());
+  });
+});
+
+// PGlite is one Postgres session shared by every socket connection; the socket server must keep
+// each client's statements and transactions apart. On PostgreSQL each connection is its own
+// session, so this is a PGlite-only property.
+describe.skipIf(testStack().engine !== 'pglite')('the PGlite socket', () => {
+  it('keeps concurrent clients’ statements and transactions apart', async () => {
+    const clients = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const client = new pg.Client({ connectionString: testStack().dbUrl });
+        await client.connect();
+        return client;
+      }),
+    );
+    const [a, b, c] = clients as [pg.Client, pg.Client, pg.Client];
+    try {
+      await a.query('create table public.socket_probe (n int)');
+      const transaction = (async () => {
+        for (let round = 0; round < 20; round++) {
+          await a.query('begin');
+          await a.query('insert into public.socket_probe values ($1)', [round]);
+          await new Promise((r) => setTimeout(r, 2));
+          const { rows } = await a.query<{ n: number }>(
+            'select count(*)::int as n from public.socket_probe',
+          );
+          expect(rows[0]?.n).toBe(round + 1);
+          await a.query('commit');
+        }
+      })();
+      // Extended-protocol queries (unnamed statements) from two other clients meanwhile.
+      const queries = [b, c].map(async (client, k) => {
+        for (let i = 0; i < 60; i++) {
+          const { rows } = await client.query<{ v: string }>('select $1::text || $2::text as v', [
+            `${k}-`,
+            String(i),
+          ]);
+          expect(rows[0]?.v).toBe(`${k}-${i}`);
+        }
+      });
+      await Promise.all([transaction, ...queries]);
+      expect((await b.query('select count(*)::int as n from public.socket_probe')).rows).toEqual([
+        { n: 20 },
+      ]);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+
+  it('rolls back what a client that went away left open', async () => {
+    const quitter = new pg.Client({ connectionString: testStack().dbUrl });
+    quitter.on('error', () => {});
+    await quitter.connect();
+    await quitter.query('begin');
+    await quitter.query('create table public.socket_abandoned (n int)');
+    // Gone without COMMIT, like a crashed process.
+    (
+      quitter as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
+
+    const next = new pg.Client({ connectionString: testStack().dbUrl });
+    await next.connect();
+    try {
+      const { rows } = await next.query("select to_regclass('public.socket_abandoned') as t");
+      expect(rows).toEqual([{ t: null }]);
+    } finally {
+      await next.end();
+    }
   });
 });
 
