@@ -242,7 +242,12 @@ begin
       coalesce(flight, 'flight_document_path is required'));
   end if;
 
-  if exists (select 1 from public.bookings b where b.reference = ref) then
+  select b.* into stored from public.bookings b where b.reference = ref;
+  if found then
+    if stored.id = new_id then
+      -- The same booking, stored by a concurrent call since we looked.
+      return internal.replayed_booking(stored);
+    end if;
     perform internal.fail('reference_taken', ref);
   end if;
 
@@ -261,11 +266,17 @@ begin
     on conflict (id) do nothing
     returning * into stored;
   exception
-    when exclusion_violation then
-      perform internal.fail('car_unavailable', car::text);
-    when unique_violation then
+    when exclusion_violation or unique_violation then
+      -- A concurrent call with the same id may have committed it while this insert waited on
+      -- that row: then it is the same booking, not a conflict.
       get stacked diagnostics failed_constraint = constraint_name;
-      if failed_constraint = 'bookings_reference_key' then
+      select b.* into stored from public.bookings b where b.id = new_id;
+      if found then
+        return internal.replayed_booking(stored);
+      end if;
+      if failed_constraint = 'bookings_no_overlap' then
+        perform internal.fail('car_unavailable', car::text);
+      elsif failed_constraint = 'bookings_reference_key' then
         perform internal.fail('reference_taken', ref);
       end if;
       raise;

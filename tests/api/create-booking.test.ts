@@ -140,7 +140,7 @@ describe('create_booking is idempotent on the client id', () => {
     const guest = visitor();
     const payload = await bookingWithLicence(guest, car.id);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => createBooking(guest, payload)),
+      Array.from({ length: 10 }, () => createBooking(guest, payload)),
     );
     for (const r of results) {
       expect(r.error).toBeNull();
