@@ -251,7 +251,8 @@ grant insert (code, name, price_dzd_per_day, included, sort_order, active)
   on table public.insurance_options to authenticated;
 grant update (name, price_dzd_per_day, included, sort_order, active)
   on table public.insurance_options to authenticated;
-grant update (driver_per_day_dzd, min_age) on table public.settings to authenticated;
+-- min_age stays 18: the legal floor the profiles CHECK enforces, not a staff setting.
+grant update (driver_per_day_dzd) on table public.settings to authenticated;
 
 grant all on table public.cars, public.locations, public.extras, public.insurance_options,
   public.settings to service_role;

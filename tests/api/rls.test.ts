@@ -246,6 +246,16 @@ describe('catalogue tables', () => {
       .single();
     expect(rate.data?.daily_rate_dzd).toBe(5500);
   });
+  it('an admin changes the driver price, never the minimum age', async () => {
+    const changed = await admin
+      .from('settings')
+      .update({ driver_per_day_dzd: 4500 })
+      .eq('id', 1)
+      .select('driver_per_day_dzd');
+    expect(changed.data).toEqual([{ driver_per_day_dzd: 4500 }]);
+    await admin.from('settings').update({ driver_per_day_dzd: 4000 }).eq('id', 1);
+    expectDenied((await admin.from('settings').update({ min_age: 16 }).eq('id', 1)).error);
+  });
   it('nobody deletes from them, admins retire rows instead', async () => {
     expectDenied((await admin.from('cars').delete().eq('id', car)).error);
     expectDenied((await a.client.from('extras').delete().eq('code', 'gps')).error);
