@@ -10,6 +10,7 @@ import {
   AuthFailure,
   badRequest,
   internalError,
+  objectField,
   readJsonObject,
   sendJson,
   sendNoContent,
@@ -23,13 +24,19 @@ import type { AuthService } from './service.ts';
 import type { LogoutScope } from './sessions.ts';
 import { audit, authenticate, endSessions, refreshSession, startSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
-import { findUserByEmail, findUserById, INSTANCE_ID, objectField, userJson } from './users.ts';
+import { findUserByEmail, findUserById, INSTANCE_ID, userJson } from './users.ts';
 import { assertStrongPassword, normalizeEmail } from './validation.ts';
 
 /** The SQLSTATE of a database error (pg and PGlite both put it in `code`). */
-export function sqlState(error: unknown): string | null {
+function sqlState(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+}
+
+/** Whether a database error is the unique index on `auth.users.email` (two requests racing). */
+function isDuplicateEmail(error: unknown): boolean {
+  const constraint = (error as { constraint?: unknown } | null)?.constraint;
+  return sqlState(error) === '23505' && constraint === 'users_email_partial_key';
 }
 
 /**
@@ -40,14 +47,15 @@ export function sqlState(error: unknown): string | null {
 export async function databaseWrite<T>(
   service: AuthService,
   failureMessage: string,
-  duplicate: AuthFailure,
+  /** The answer when the write collides with another user's email (none for writes that cannot). */
+  duplicate: AuthFailure | null,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof AuthFailure) throw error;
-    if (sqlState(error) === '23505') throw duplicate;
+    if (duplicate && isDuplicateEmail(error)) throw duplicate;
     const detail = error instanceof Error ? error.message : String(error);
     const state = sqlState(error);
     service.ctx.log(`auth: ${failureMessage}: ${state ? `[${state}] ` : ''}${detail}`);
@@ -317,14 +325,13 @@ export async function handleGetUser(
   sendJson(res, 200, await userJson(ctx.db, user), versionHeaders(req));
 }
 
+/** GoTrue's answer when an address belongs to another user (PUT /user, admin API). */
+export const emailTaken = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
+
 async function assertEmailFree(q: Queryable, email: string, userId: string): Promise<void> {
   const owner = await findUserByEmail(q, email);
-  if (owner && owner.id !== userId) {
-    throw unprocessable(
-      'email_exists',
-      'A user with this email address has already been registered',
-    );
-  }
+  if (owner && owner.id !== userId) throw emailTaken();
 }
 
 /** Changes a user's email and its identity (email confirmation is off locally, as in GoTrue with autoconfirm). */
@@ -378,11 +385,7 @@ export async function handleUpdateUser(
     passwordHash = await hashPassword(password, options.bcryptCost);
   }
   const origin = originOf(req);
-  const emailTaken = unprocessable(
-    'email_exists',
-    'A user with this email address has already been registered',
-  );
-  const updated = await databaseWrite(service, 'Database error updating user', emailTaken, () =>
+  const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {

@@ -5,14 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Queryable } from '../context.ts';
-import { changeEmail, databaseWrite, insertUser, patchMetadata } from './accounts.ts';
+import { changeEmail, databaseWrite, emailTaken, insertUser, patchMetadata } from './accounts.ts';
 import {
   badRequest,
   notFound,
+  objectField,
   readJsonObject,
   sendJson,
   stringField,
-  unprocessable,
   versionHeaders,
 } from './http.ts';
 import { hashPassword } from './passwords.ts';
@@ -20,14 +20,7 @@ import { originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import { audit, endSessions } from './sessions.ts';
 import type { UserRow } from './users.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  objectField,
-  USER_SELECT,
-  userJson,
-  usersJson,
-} from './users.ts';
+import { findUserByEmail, findUserById, USER_SELECT, userJson, usersJson } from './users.ts';
 import { assertStrongPassword, normalizeEmail } from './validation.ts';
 
 const DEFAULT_PER_PAGE = 50;
@@ -142,9 +135,6 @@ async function applyBan(q: Queryable, userId: string, banDuration: string): Prom
   await endSessions(q, userId, 'global', null);
 }
 
-const EMAIL_TAKEN = () =>
-  unprocessable('email_exists', 'A user with this email address has already been registered');
-
 /**
  * POST /admin/users {email, password?, email_confirm?, user_metadata?, app_metadata?,
  * ban_duration?}: the new user (200).
@@ -166,13 +156,13 @@ export async function handleCreateUser(
   const userMetadata = metadataParam(body, 'user_metadata') ?? {};
   const appMetadata = metadataParam(body, 'app_metadata') ?? {};
   const banDuration = stringField(body, 'ban_duration');
-  if (await findUserByEmail(ctx.db, email)) throw EMAIL_TAKEN();
+  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
   const passwordHash = password === null ? null : await hashPassword(password, options.bcryptCost);
 
   const created = await databaseWrite(
     service,
     'Database error creating new user',
-    EMAIL_TAKEN(),
+    emailTaken(),
     () =>
       ctx.db.tx(async (q) => {
         const userId = await insertUser(q, {
@@ -235,7 +225,7 @@ export async function handleUpdateUserById(
   const banDuration = stringField(body, 'ban_duration');
   const passwordHash = password === null ? null : await hashPassword(password, options.bcryptCost);
 
-  const updated = await databaseWrite(service, 'Database error updating user', EMAIL_TAKEN(), () =>
+  const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
       if (email && email !== user.email) await changeEmail(q, user, email);
       if (passwordHash) {
@@ -272,35 +262,31 @@ export async function handleDeleteUserById(
   const body = await readJsonObject(req);
   const user = await userOr404(ctx.db, id);
   const soft = body.should_soft_delete === true;
-  await databaseWrite(
-    service,
-    'Database error deleting user',
-    badRequest('conflict', 'Conflict'),
-    () =>
-      ctx.db.tx(async (q) => {
-        await endSessions(q, user.id, 'global', null);
-        await q.query(`delete from auth.refresh_tokens where user_id = $1`, [user.id]);
-        if (soft) {
-          await q.query(`delete from auth.identities where user_id = $1`, [user.id]);
-          await q.query(`delete from auth.one_time_tokens where user_id = $1`, [user.id]);
-          await q.query(
-            `update auth.users
+  await databaseWrite(service, 'Database error deleting user', null, () =>
+    ctx.db.tx(async (q) => {
+      await endSessions(q, user.id, 'global', null);
+      await q.query(`delete from auth.refresh_tokens where user_id = $1`, [user.id]);
+      if (soft) {
+        await q.query(`delete from auth.identities where user_id = $1`, [user.id]);
+        await q.query(`delete from auth.one_time_tokens where user_id = $1`, [user.id]);
+        await q.query(
+          `update auth.users
               set email = null, phone = null, encrypted_password = '',
                   raw_user_meta_data = '{}'::jsonb,
                   recovery_token = '', deleted_at = now(), banned_until = 'infinity',
                   updated_at = now()
             where id = $1`,
-            [user.id],
-          );
-        } else {
-          await q.query(`delete from auth.users where id = $1`, [user.id]);
-        }
-        await audit(q, originOf(req).ip, null, 'user_deleted', 'team', {
-          user_id: user.id,
-          user_email: user.email,
-          soft,
-        });
-      }),
+          [user.id],
+        );
+      } else {
+        await q.query(`delete from auth.users where id = $1`, [user.id]);
+      }
+      await audit(q, originOf(req).ip, null, 'user_deleted', 'team', {
+        user_id: user.id,
+        user_email: user.email,
+        soft,
+      });
+    }),
   );
   sendJson(res, 200, {}, versionHeaders(req));
 }

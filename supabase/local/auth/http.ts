@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
 /** The header supabase-js sends; GoTrue answers with the version it used. */
-export const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = '2024-01-01';
 
 /** Request bodies larger than this are refused (user metadata is small). */
@@ -169,4 +169,15 @@ export function bearerToken(req: IncomingMessage): string | null {
 export function stringField(body: Record<string, unknown>, name: string): string {
   const value = body[name];
   return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A JSON object field of a request body, or null when absent; anything else is refused. */
+export function objectField(
+  body: Record<string, unknown>,
+  name: string,
+): Record<string, unknown> | null | 'invalid' {
+  const value = body[name];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return 'invalid';
+  return value as Record<string, unknown>;
 }

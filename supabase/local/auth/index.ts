@@ -35,7 +35,7 @@ import { createLimiters } from './service.ts';
 import { requireAdmin } from './sessions.ts';
 
 export type { AuthOptions } from './options.ts';
-export { AUTH_ENV_VARS, authOptionsFromEnv, DEFAULT_AUTH_OPTIONS } from './options.ts';
+export { authOptionsFromEnv, DEFAULT_AUTH_OPTIONS } from './options.ts';
 
 type Route = {
   method: string;
@@ -129,6 +129,14 @@ const ROUTES: Route[] = [
   { method: 'POST', path: /^\/admin\/generate_link$/, admin: true, run: handleGenerateLink },
 ];
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw notFound('not_found', 'Not found');
+  }
+}
+
 /** The auth API with explicit options (tests, benchmarks); `createAuthApi` reads them from the environment. */
 export function configureAuthApi(options: AuthOptions): ApiFactory {
   return (ctx) => {
@@ -149,7 +157,7 @@ export function configureAuthApi(options: AuthOptions): ApiFactory {
         for (const route of ROUTES) {
           const match = route.path.exec(normalized);
           if (match && route.method === req.method) {
-            matched = { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+            matched = { route, params: match.slice(1).map(decodeSegment) };
             break;
           }
         }

@@ -72,14 +72,6 @@ const SECONDS_VARS = {
   bcryptCost: 'KIRAA_AUTH_BCRYPT_COST',
 } as const satisfies Partial<Record<keyof AuthOptions, string>>;
 
-/** Every environment variable `authOptionsFromEnv` reads, for documentation and tooling. */
-export const AUTH_ENV_VARS = [
-  ...Object.values(LIMIT_VARS),
-  ...Object.values(SECONDS_VARS),
-  'KIRAA_AUTH_RATE_LIMITS',
-  'KIRAA_AUTH_IP_LIMITS_FOR_LOOPBACK',
-] as const;
-
 function parseLimit(name: string, raw: string): Limit {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   if (!match) throw new Error(`${name} must look like "<max>/<window seconds>", got "${raw}".`);

@@ -26,9 +26,23 @@ describe('resolveRedirect (the redirect allow list)', () => {
     ['https://evil.test/?https://kiraa.example', 'https://kiraa.example/reset-password'],
     ['javascript:alert(1)//https://kiraa.example', 'https://kiraa.example/reset-password'],
     ['/reset-password', 'https://kiraa.example/reset-password'],
+    ['https://kiraa.example:8443/reset-password', 'https://kiraa.example/reset-password'],
     ['http://localhost:4173/reset-password', 'https://kiraa.example/reset-password'],
   ])('%j → %s', (requested, expected) => {
     expect(resolveRedirect(config, requested)).toBe(expected);
+  });
+
+  it('lets a loopback site URL redirect to any port of the same host (dev servers)', () => {
+    const local = { ...config, siteUrl: 'http://localhost:4173', appOrigins: [] };
+    expect(resolveRedirect(local, 'http://localhost:5173/reset-password')).toBe(
+      'http://localhost:5173/reset-password',
+    );
+    expect(resolveRedirect(local, 'http://127.0.0.1:5173/reset-password')).toBe(
+      'http://localhost:4173/reset-password',
+    );
+    expect(resolveRedirect(local, 'https://localhost:5173/reset-password')).toBe(
+      'http://localhost:4173/reset-password',
+    );
   });
 });
 

@@ -34,39 +34,51 @@ import { findUserByEmail, findUserById, userJson } from './users.ts';
 import { normalizeEmail } from './validation.ts';
 
 /** Where a recovery link lands when the request names no (allowed) `redirect_to`. */
-export function defaultRecoveryRedirect(config: StackConfig): string {
+function defaultRecoveryRedirect(config: StackConfig): string {
   return `${config.siteUrl.replace(/\/+$/, '')}/reset-password`;
 }
 
-function allowedOrigins(config: StackConfig): Set<string> {
-  const origins = new Set<string>();
-  for (const candidate of [config.siteUrl, ...config.appOrigins]) {
-    try {
-      origins.add(new URL(candidate).origin);
-    } catch {
-      // A malformed configured origin allows nothing.
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * GoTrue's redirect allow list: a URL back to the site (same scheme, host and port as the site
+ * URL; any port on a loopback host, as GoTrue allows per RFC 8252), or on one of the app origins
+ * the stack serves (`additional_redirect_urls`).
+ */
+function isAllowedRedirect(config: StackConfig, url: URL): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  try {
+    const site = new URL(config.siteUrl);
+    if (
+      site.protocol === url.protocol &&
+      site.hostname === url.hostname &&
+      (site.port === url.port || LOOPBACK_HOSTS.has(url.hostname))
+    ) {
+      return true;
     }
+  } catch {
+    // A malformed site URL allows nothing by itself.
   }
-  return origins;
+  return config.appOrigins.some((origin) => {
+    try {
+      return new URL(origin).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
- * GoTrue's redirect allow list: `redirect_to` is honoured only on the site URL's origin (or one of
- * the app origins the stack serves); anything else falls back to the default, silently, as GoTrue
- * does.
+ * The page a recovery link lands on: `redirect_to` when the allow list accepts it, otherwise (as
+ * GoTrue falls back to the site URL, silently) the app's /reset-password.
  */
 export function resolveRedirect(config: StackConfig, requested: string | null): string {
   if (requested) {
     try {
       const url = new URL(requested);
-      if (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        allowedOrigins(config).has(url.origin)
-      ) {
-        return url.toString();
-      }
+      if (isAllowedRedirect(config, url)) return url.toString();
     } catch {
-      // Not a URL: fall back.
+      // Not an absolute URL: fall back.
     }
   }
   return defaultRecoveryRedirect(config);
@@ -76,13 +88,13 @@ function codeHash(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
 
-export type RecoveryToken = { linkToken: string; code: string; actionLink: string };
+type RecoveryToken = { linkToken: string; code: string; actionLink: string };
 
 /**
  * Creates a fresh recovery link and code for a user (replacing any previous one) and records
  * `recovery_sent_at`. Runs inside the caller's transaction.
  */
-export async function createRecoveryToken(
+async function createRecoveryToken(
   q: Queryable,
   config: StackConfig,
   user: UserRow,

@@ -23,7 +23,7 @@ import type { AuthOptions } from './options.ts';
 import type { UserJson, UserRow } from './users.ts';
 import { findUserById, INSTANCE_ID, isUuid, USER_COLUMNS, userJson } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp' | 'recovery';
+export type AuthMethod = 'password' | 'otp';
 
 export type SessionJson = {
   access_token: string;
@@ -47,12 +47,12 @@ function newRefreshToken(): { token: string; hash: string } {
   return { token, hash: sha256Hex(token) };
 }
 
-export function issuer(config: StackConfig): string {
+function issuer(config: StackConfig): string {
   return `${config.apiUrl.replace(/\/+$/, '')}/auth/v1`;
 }
 
 /** GoTrue's access-token claims for this user and session. */
-export function accessTokenClaims(
+function accessTokenClaims(
   config: StackConfig,
   user: UserRow,
   sessionId: string,
@@ -167,7 +167,7 @@ type TokenRow = {
 
 /**
  * The refresh_token grant. Returns the new session, or throws GoTrue's error. When a reused token
- * is detected, the family is revoked (and committed) before the error is thrown.
+ * is detected, the session is ended (and committed) before the error is thrown.
  */
 export async function refreshSession(
   ctx: ServiceContext,
@@ -282,7 +282,7 @@ export async function endSessions(
   );
 }
 
-export type Authenticated = { user: UserRow; sessionId: string; claims: JwtClaims };
+export type Authenticated = { user: UserRow; sessionId: string };
 
 function verifyBearer(req: IncomingMessage, config: StackConfig): JwtClaims {
   const token = bearerToken(req);
@@ -334,7 +334,7 @@ export async function authenticate(
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   const { session_alive: _alive, ...user } = row;
-  return { user, sessionId, claims };
+  return { user, sessionId };
 }
 
 const ADMIN_ROLES = ['service_role', 'supabase_admin'];

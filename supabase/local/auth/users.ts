@@ -168,30 +168,3 @@ export async function usersJson(q: Queryable, rows: UserRow[]): Promise<UserJson
   );
   return rows.map((row) => userJsonWith(row, identities.get(row.id) ?? []));
 }
-
-/**
- * GoTrue's `UpdateUserMetaData`: keys of `updates` are set, keys set to null are removed, other
- * keys are kept.
- */
-export function mergeMetadata(
-  current: Record<string, unknown> | null,
-  updates: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(updates)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
-/** A JSON object field of a request body, or null when absent; anything else is refused. */
-export function objectField(
-  body: Record<string, unknown>,
-  name: string,
-): Record<string, unknown> | null | 'invalid' {
-  const value = body[name];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) return 'invalid';
-  return value as Record<string, unknown>;
-}
