@@ -242,6 +242,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       return proxyToPostgrest(req, res, url, rest);
     }
     const handler = service === 'auth' ? options.auth : options.storage;
+    // The services read the client address from here (auth's per-IP rate limits): the
+    // gateway's own view, never what a client wrote into the header.
+    req.headers['x-forwarded-for'] = clientAddress(req, options.trustProxyHeaders ?? false);
     await handler(req, res, rest, url);
   }
 
