@@ -95,21 +95,13 @@ export const SEED = {
   },
   locations: {
     algerCentre: '10c00000-0000-4000-8000-000000000001',
-    oranCentre: '10c00000-0000-4000-8000-000000000002',
     annabaCentre: '10c00000-0000-4000-8000-000000000004',
     tamanrassetCentre: '10c00000-0000-4000-8000-000000000009',
     alg: '10c00000-0000-4000-8000-000000000021',
-    orn: '10c00000-0000-4000-8000-000000000022',
   },
   users: {
     customer: 'd0000000-0000-4000-8000-000000000001',
     admin: 'd0000000-0000-4000-8000-000000000002',
-  },
-  bookings: {
-    /** The demo customer's completed Clio 5 rental, reviewed. */
-    completedReviewed: 'b0000000-0000-4000-8000-000000000001',
-    /** The demo customer's upcoming reserved Peugeot 2008 rental. */
-    upcomingReserved: 'b0000000-0000-4000-8000-000000000005',
   },
 } as const;
 
