@@ -80,7 +80,7 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
               type="button"
               disabled={unread === 0}
               onClick={() => void markAllNotificationsRead(user.id)}
-              className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+              className="rounded-md px-2 py-1 text-end text-xs font-medium text-primary-text sm:text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
             >
               <Trans>Tout marquer comme lu</Trans>
             </button>
