@@ -12,7 +12,19 @@
  * was a Sync or a simple Query (both end with ReadyForQuery) and no transaction block is open.
  * It plugs into the package's own connection handler.
  */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -55,8 +67,11 @@ const SYNC_MESSAGE = frame(SYNC);
 export class SessionQueue {
   private queue: Item[] = [];
   private processing = false;
+  /** Settles when the running loop ends. */
+  private idle: Promise<void> = Promise.resolve();
   /** The connection that holds the session until Postgres is idle again. */
   private owner: number | null = null;
+  private closed = false;
 
   constructor(private readonly db: PGlite) {}
 
@@ -66,9 +81,21 @@ export class SessionQueue {
     onData: (data: Uint8Array) => void,
   ): Promise<number> {
     return new Promise((resolve, reject) => {
+      if (this.closed) {
+        reject(new Error('The database is shutting down'));
+        return;
+      }
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
     });
+  }
+
+  /** Refuses new work and waits for the message in progress, before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const item of this.queue.splice(0))
+      item.reject(new Error('The database is shutting down'));
+    await this.idle;
   }
 
   getQueueLength(): number {
@@ -85,7 +112,7 @@ export class SessionQueue {
 
   /** A connection went away: end whatever it left open so the next one starts clean. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.owner !== handlerId || this.db.closed) return;
+    if (this.owner !== handlerId || this.closed) return;
     await this.db.runExclusive(async () => {
       // ROLLBACK ends an open transaction block or an implicit one; it is skipped when an
       // extended-protocol error is pending, and the Sync then ends that failed exchange.
@@ -103,11 +130,21 @@ export class SessionQueue {
     return index === -1 ? undefined : this.queue.splice(index, 1)[0];
   }
 
-  private async process(): Promise<void> {
-    if (this.processing) return;
-    this.processing = true;
+  private process(): Promise<void> {
+    if (!this.processing) {
+      this.processing = true;
+      this.idle = this.run();
+    }
+    return this.idle;
+  }
+
+  /**
+   * Runs queued messages until none can run now. `processing` is reset in the same tick as the
+   * loop ends, so a message enqueued by the continuation of the last one starts a new loop.
+   */
+  private async run(): Promise<void> {
     try {
-      for (let item = this.next(); item; item = this.next()) {
+      for (let item = this.next(); item && !this.closed; item = this.next()) {
         const current = item;
         let bytes = 0;
         try {
@@ -132,6 +169,47 @@ export class SessionQueue {
       this.processing = false;
     }
   }
+}
+
+const EXTENSIONS = { btree_gist, pgcrypto, uuid_ossp };
+
+/** Where the pristine cluster of this PGlite version is kept (git-ignored, like any cache). */
+function templateDir(): string {
+  const require = createRequire(import.meta.url);
+  // …/@electric-sql/pglite/dist/index.cjs → the package's own directory.
+  const pkgDir = resolve(dirname(require.resolve('@electric-sql/pglite')), '..');
+  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return resolve(pkgDir, '../../.cache/kiraa/pglite', version);
+}
+
+function isEmpty(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+/**
+ * A fresh data directory starts as a copy of a pristine cluster instead of running initdb (the
+ * slowest part of a first start, ~5 s). The template is made once per PGlite version, in a
+ * temporary directory renamed into place, so concurrent first starts cannot see half of one.
+ */
+async function seedFromTemplate(dataDir: string): Promise<void> {
+  const template = templateDir();
+  if (!existsSync(join(template, 'PG_VERSION'))) {
+    mkdirSync(dirname(template), { recursive: true });
+    const building = mkdtempSync(`${template}.tmp-`);
+    try {
+      const db = await PGlite.create({ dataDir: building });
+      await db.close();
+      renameSync(building, template);
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      // Another process won the race: use its template.
+      if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  cpSync(template, dataDir, { recursive: true });
 }
 
 export type PgliteServerOptions = {
@@ -187,10 +265,8 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
 
   let db: PGlite;
   try {
-    db = await PGlite.create({
-      dataDir: options.dataDir,
-      extensions: { btree_gist, pgcrypto, uuid_ossp },
-    });
+    if (isEmpty(options.dataDir)) await seedFromTemplate(options.dataDir);
+    db = await PGlite.create({ dataDir: options.dataDir, extensions: EXTENSIONS });
   } catch (error) {
     server.close();
     throw error;
@@ -205,6 +281,7 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
+      await queue?.close();
       await db.close();
     },
   };
