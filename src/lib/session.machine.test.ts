@@ -246,17 +246,6 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.session).toBeNull();
   });
 
-  it('marks a password-recovery session until the password is updated', async () => {
-    const { actor } = startMachine({ stored: null });
-    await flush();
-    actor.send({ type: 'auth.session', event: 'PASSWORD_RECOVERY', session: session(3600) });
-    expect(actor.getSnapshot().context.recovery).toBe(true);
-    actor.send({ type: 'auth.session', event: 'TOKEN_REFRESHED', session: session(3600) });
-    expect(actor.getSnapshot().context.recovery).toBe(true);
-    actor.send({ type: 'auth.session', event: 'USER_UPDATED', session: session(3600) });
-    expect(actor.getSnapshot().context.recovery).toBe(false);
-  });
-
   it('an event that arrives while loading wins over an empty store', async () => {
     const { actor } = startMachine({ stored: null });
     actor.send({ type: 'auth.session', event: 'SIGNED_IN', session: session(3600) });

@@ -17,8 +17,6 @@ export type RefreshOutcome =
 
 export type SessionMachineContext = {
   session: Session | null;
-  /** True after a password-recovery link signed the user in, until the password is changed. */
-  recovery: boolean;
 };
 
 export type SessionMachineEvent =
@@ -69,19 +67,10 @@ export const sessionMachine = setup({
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   },
   actions: {
-    storeSession: assign(({ context, event }) => {
-      if (event.type !== 'auth.session') return {};
-      return {
-        session: event.session,
-        recovery:
-          event.event === 'PASSWORD_RECOVERY'
-            ? true
-            : event.event === 'USER_UPDATED' || (event.event === 'SIGNED_IN' && !context.session)
-              ? false
-              : context.recovery,
-      };
-    }),
-    clearSession: assign({ session: null, recovery: false }),
+    storeSession: assign(({ event }) =>
+      event.type === 'auth.session' ? { session: event.session } : {},
+    ),
+    clearSession: assign({ session: null }),
   },
   delays: {
     checkInterval: SESSION_CHECK_INTERVAL_MS,
@@ -89,7 +78,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   initial: 'loading',
-  context: { session: null, recovery: false },
+  context: { session: null },
   states: {
     loading: {
       invoke: {

@@ -267,12 +267,6 @@ export function useSession(): SessionState {
   return { status, user };
 }
 
-/** True while the current session comes from a password-recovery link. */
-export function useRecoverySession(): boolean {
-  const recovery = useSelector(getSessionActor(), (s) => s.context.recovery);
-  return recovery || (initialAuthRedirect?.type === 'recovery' && initialAuthRedirect.hasSession);
-}
-
 /**
  * Hands a session that this tab just obtained (sign-in, sign-up) to the machine at once, so the
  * route guards see the user signed in before the caller navigates (supabase-js's own event
@@ -296,5 +290,5 @@ export async function signOut(): Promise<void> {
   await waitFor(sessionActor, (s) => s.matches('signedOut'));
 }
 
-// Subscribe to supabase-js before it finishes reading a recovery link (its events fire once).
+// Subscribe to supabase-js at once: the events of a sign-in link in the URL fire only once.
 if (typeof window !== 'undefined' && import.meta.env.MODE !== 'test') getSessionActor();
