@@ -17,6 +17,7 @@ import {
   type KeysetCursor,
 } from '@/sync/catalogue-sync';
 import { KiraaDb } from '@/sync/db';
+import { isOnline, reportServerReachable } from '@/sync/network';
 
 /**
  * A fake server with PostgREST's keyset semantics: rows ordered by (updated_at, key), strictly
@@ -240,6 +241,24 @@ describe('catalogue delta sync', () => {
       last_error: null,
       last_success_at: NOW.toISOString(),
     });
+  });
+
+  it('tells the app when the server cannot be reached, and when it can again', async () => {
+    server.tables.cars = [car('a', T1)];
+    server.failOnCall = 1;
+    const sync = makeSync();
+    await sync.sync();
+    expect(isOnline()).toBe(false);
+    server.failOnCall = null;
+    await sync.sync();
+    expect(isOnline()).toBe(true);
+  });
+
+  it('does not call an answer from the server a network failure', async () => {
+    reportServerReachable(true);
+    server.failBusy = true; // an Error with an HTTP status, not a TypeError
+    await makeSync().sync();
+    expect(isOnline()).toBe(true);
   });
 
   it('replaces the busy periods whole, for the coming year', async () => {

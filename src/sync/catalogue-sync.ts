@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 import type { Car, Extra, InsuranceOption, Location, Settings } from '@/lib/database.types';
 import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
+import { isNetworkError, reportServerReachable } from '@/sync/network';
 
 /**
  * The catalogue sync: fills Dexie from the server; the UI reads only Dexie.
@@ -132,6 +133,11 @@ export type CatalogueSync = {
 
 export const REVIEWS_LIMIT = 20;
 
+/** The server could not be reached (no HTTP answer): the device is offline, whatever it says. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (error && typeof error === 'object' && 'message' in error) return String(error.message);
@@ -216,9 +222,11 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
         last_success_at: now().toISOString(),
         last_error: null,
       });
+      reportServerReachable(true);
       return { ok: true, changed, busy };
     } catch (error) {
       const message = describe(error);
+      if (isNetworkError(error)) reportServerReachable(false);
       console.warn('[catalogue-sync] failed, keeping the cached catalogue:', message);
       await writeStatus({ state: 'error', last_error: message }).catch(() => undefined);
       return { ok: false, error: message };
@@ -250,6 +258,7 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
         await db.meta.put({ key: reviewsKey(carId), value });
         return true;
       } catch (error) {
+        if (isNetworkError(error)) reportServerReachable(false);
         console.warn('[catalogue-sync] reviews not refreshed:', describe(error));
         return false;
       }
@@ -295,6 +304,12 @@ export function parseTstzRange(range: string): { start_at: string; end_at: strin
 
 type RawBusyRow = { car_id: string; start_at?: string; end_at?: string; period?: string };
 
+/** A PostgREST error as an Error; status 0 means no answer at all (offline, DNS, CORS…). */
+function failure(what: string, error: { message: string }, status: number): Error {
+  const message = `${what}: ${error.message}`;
+  return status === 0 ? new NetworkError(message) : new Error(message);
+}
+
 /** The catalogue on PostgREST, through the app's supabase-js client (anon or user token). */
 export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource {
   return {
@@ -305,20 +320,24 @@ export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource
         .select('*')
         .order('updated_at', { ascending: true })
         .order(key, { ascending: true })
-        .limit(limit);
+        .limit(limit)
+        // The scheduler retries; supabase-js' own retries would hold an offline sync for 7 s.
+        .retry(false);
       if (after) {
         const at = quoted(after.updated_at);
         query = query.or(
           `updated_at.gt.${at},and(updated_at.eq.${at},${key}.gt.${quoted(after.key)})`,
         );
       }
-      const { data, error } = await query;
-      if (error) throw new Error(`${serverTables[table]}: ${error.message}`);
+      const { data, error, status } = await query;
+      if (error) throw failure(serverTables[table], error, status);
       return data as never;
     },
     async busyPeriods(fromIso, toIso) {
-      const { data, error } = await client.rpc('car_busy_periods', { from: fromIso, to: toIso });
-      if (error) throw new Error(`car_busy_periods: ${error.message}`);
+      const { data, error, status } = await client
+        .rpc('car_busy_periods', { from: fromIso, to: toIso })
+        .retry(false);
+      if (error) throw failure('car_busy_periods', error, status);
       return ((data ?? []) as RawBusyRow[]).flatMap((row) => {
         const bounds =
           row.start_at && row.end_at
@@ -330,22 +349,24 @@ export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource
       });
     },
     async settings() {
-      const { data, error } = await client
+      const { data, error, status } = await client
         .from('settings')
         .select('driver_per_day_dzd, min_age, currency, time_zone')
         .limit(1)
-        .maybeSingle();
-      if (error) throw new Error(`settings: ${error.message}`);
+        .maybeSingle()
+        .retry(false);
+      if (error) throw failure('settings', error, status);
       return data as Settings | null;
     },
     async reviews(carId, limit) {
-      const { data, error } = await client
+      const { data, error, status } = await client
         .from('car_reviews')
         .select('id, car_id, rating, comment, created_at, author_name')
         .eq('car_id', carId)
         .order('created_at', { ascending: false })
-        .limit(limit);
-      if (error) throw new Error(`car_reviews: ${error.message}`);
+        .limit(limit)
+        .retry(false);
+      if (error) throw failure('car_reviews', error, status);
       return data as CarReview[];
     },
   };

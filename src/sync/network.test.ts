@@ -1,7 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { isOnline, onBackOnline, subscribeOnline, useOnline } from '@/sync/network';
+import {
+  isBrowserOnline,
+  isNetworkError,
+  isOnline,
+  onBackOnline,
+  reportServerReachable,
+  subscribeOnline,
+  useOnline,
+} from '@/sync/network';
 
 const goOffline = () => window.dispatchEvent(new Event('offline'));
 const goOnline = () => window.dispatchEvent(new Event('online'));
@@ -57,5 +65,33 @@ describe('network status', () => {
     expect(result.current).toBe(true);
     expect(listener).toHaveBeenCalledTimes(2);
     off();
+  });
+
+  it('is offline when the server cannot be reached, even if the browser says online', () => {
+    goOnline();
+    const listener = vi.fn();
+    const off = onBackOnline(listener);
+    reportServerReachable(false);
+    expect(isOnline()).toBe(false);
+    expect(isBrowserOnline()).toBe(true);
+    reportServerReachable(false);
+    reportServerReachable(true); // the next call got an answer: back online
+    expect(isOnline()).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('trusts a new network until a call fails', () => {
+    reportServerReachable(false);
+    goOffline();
+    goOnline();
+    expect(isOnline()).toBe(true);
+  });
+
+  it('tells network failures from server answers', () => {
+    expect(isNetworkError(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNetworkError(Object.assign(new Error('x'), { name: 'NetworkError' }))).toBe(true);
+    expect(isNetworkError(new DOMException('timed out', 'TimeoutError'))).toBe(true);
+    expect(isNetworkError(new Error('cars: permission denied'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { isOnline } from '@/sync/network';
+import { isOnline, reportServerReachable } from '@/sync/network';
 import { startSyncScheduler } from '@/sync/sync-scheduler';
 
 function setVisibility(state: 'visible' | 'hidden') {
@@ -12,7 +12,7 @@ const goOffline = () => window.dispatchEvent(new Event('offline'));
 const goOnline = () => window.dispatchEvent(new Event('online'));
 
 let stop: (() => void) | null = null;
-let run: ReturnType<typeof vi.fn<() => Promise<void>>>;
+let run: ReturnType<typeof vi.fn<() => Promise<unknown>>>;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -28,7 +28,13 @@ afterEach(() => {
 });
 
 const start = () =>
-  (stop = startSyncScheduler({ run, intervalMs: 300_000, minGapMs: 30_000, now: Date.now }));
+  (stop = startSyncScheduler({
+    run,
+    intervalMs: 300_000,
+    retryMs: 15_000,
+    minGapMs: 30_000,
+    now: Date.now,
+  }));
 
 describe('sync scheduler', () => {
   it('runs on start, then every interval while visible', () => {
@@ -81,13 +87,34 @@ describe('sync scheduler', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('survives a failing run', async () => {
+  it('survives a throwing run and retries it soon', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     run.mockRejectedValueOnce(new Error('boom'));
     start();
-    await vi.advanceTimersByTimeAsync(300_000);
+    await vi.advanceTimersByTimeAsync(15_000);
     expect(run).toHaveBeenCalledTimes(2);
     expect(error).toHaveBeenCalledWith('[sync-scheduler] run failed', expect.any(Error));
     error.mockRestore();
+  });
+
+  it('retries failed runs with a doubling delay, even when the browser claims to be online', async () => {
+    run.mockResolvedValue({ ok: false, error: 'Failed to fetch' });
+    reportServerReachable(false); // what the sync reports when its fetch fails
+    start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(15_000); // +15 s
+    expect(run).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(29_999); // +30 s
+    expect(run).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(3);
+    run.mockResolvedValue({ ok: true });
+    await vi.advanceTimersByTimeAsync(60_000); // +60 s
+    expect(run).toHaveBeenCalledTimes(4);
+    // Success: back to the regular timer.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(run).toHaveBeenCalledTimes(4);
+    reportServerReachable(true);
   });
 });

@@ -1,39 +1,76 @@
 import { catalogueSync } from '@/sync/catalogue-sync';
-import { isOnline, onBackOnline } from '@/sync/network';
+import { isBrowserOnline, onBackOnline } from '@/sync/network';
 
 /**
  * When to refresh server data: on start, when the network comes back, when the app becomes
- * visible again, and on a timer while it is visible. Offline, nothing is attempted (the next
- * `online` event triggers a run). The task itself must never run twice at once: the catalogue
- * sync joins a running sync, so overlapping triggers cost nothing.
+ * visible again, and on a timer while it is visible. A failed run is retried sooner (15 s,
+ * doubling up to the timer's period), which is also how a device that says it is online but
+ * cannot reach the server (captive portal, dead access point) finds its way back. With no
+ * network at all nothing is attempted: the browser's `online` event triggers the next run.
+ * The task must not run twice at once itself (the catalogue sync joins a running sync), so
+ * overlapping triggers cost nothing.
  */
 export type SchedulerOptions = {
+  /** The work; resolving to `{ ok: false }` (or rejecting) counts as a failure. */
   run: () => Promise<unknown>;
   /** Period of the timer while the app is visible. */
   intervalMs?: number;
+  /** First retry delay after a failure (doubles each time, capped at `intervalMs`). */
+  retryMs?: number;
   /** A visibility change within this delay after the last run does not trigger another one. */
   minGapMs?: number;
   now?: () => number;
 };
 
 export const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
+export const DEFAULT_RETRY_MS = 15 * 1000;
 export const DEFAULT_MIN_GAP_MS = 30 * 1000;
+
+const failed = (result: unknown) =>
+  typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
 
 /** Starts scheduling `run`; returns the function that stops it. */
 export function startSyncScheduler(options: SchedulerOptions): () => void {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   const minGapMs = options.minGapMs ?? DEFAULT_MIN_GAP_MS;
   const now = options.now ?? Date.now;
   let lastRun = -Infinity;
+  let failures = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
   const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
+  function clearRetry(): void {
+    if (retry != null) clearTimeout(retry);
+    retry = null;
+  }
+
+  function settle(ok: boolean): void {
+    if (stopped) return;
+    if (ok) {
+      failures = 0;
+      return;
+    }
+    failures += 1;
+    clearRetry();
+    if (!visible()) return;
+    retry = setTimeout(trigger, Math.min(retryMs * 2 ** (failures - 1), intervalMs));
+  }
+
   function trigger(): void {
-    if (stopped || !isOnline()) return;
+    if (stopped || !isBrowserOnline()) return;
     lastRun = now();
-    options.run().catch((error: unknown) => console.error('[sync-scheduler] run failed', error));
+    clearRetry();
+    options.run().then(
+      (result) => settle(!failed(result)),
+      (error: unknown) => {
+        console.error('[sync-scheduler] run failed', error);
+        settle(false);
+      },
+    );
   }
 
   function startTimer(): void {
@@ -41,13 +78,14 @@ export function startSyncScheduler(options: SchedulerOptions): () => void {
     timer = setInterval(trigger, intervalMs);
   }
 
-  function stopTimer(): void {
+  function stopTimers(): void {
     if (timer != null) clearInterval(timer);
     timer = null;
+    clearRetry();
   }
 
   function onVisibilityChange(): void {
-    if (!visible()) return stopTimer();
+    if (!visible()) return stopTimers();
     if (now() - lastRun >= minGapMs) trigger();
     startTimer();
   }
@@ -61,7 +99,7 @@ export function startSyncScheduler(options: SchedulerOptions): () => void {
 
   return () => {
     stopped = true;
-    stopTimer();
+    stopTimers();
     offBackOnline();
     if (typeof document !== 'undefined') {
       document.removeEventListener('visibilitychange', onVisibilityChange);
