@@ -33,7 +33,35 @@ const chipClassName =
   'has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:checked]:text-primary-text has-[:checked]:font-medium ' +
   'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
 
-/** The search and the filters of /cars (SPEC §9); every control is labelled. */
+/** The text search of /cars: always visible, also on a phone where the filters fold away. */
+export function CarSearchField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (q: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t`Rechercher`}</span>
+        <input
+          type="search"
+          name="q"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={t`Marque, modèle, type…`}
+          autoComplete="off"
+          enterKeyHint="search"
+          className={inputClassName}
+        />
+      </label>
+    </form>
+  );
+}
+
+/** The filters of /cars (SPEC §9); every control is labelled. */
 export const CarFiltersForm = memo(function CarFiltersForm({
   filters,
   onChange,
@@ -48,25 +76,10 @@ export const CarFiltersForm = memo(function CarFiltersForm({
 
   return (
     <form
-      role="search"
       aria-label={t`Filtres des voitures`}
       className="flex flex-col gap-5"
       onSubmit={(event) => event.preventDefault()}
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t`Rechercher`}</span>
-        <input
-          type="search"
-          name="q"
-          value={filters.q}
-          onChange={(e) => onChange({ q: e.target.value })}
-          placeholder={t`Marque, modèle, type…`}
-          autoComplete="off"
-          enterKeyHint="search"
-          className={inputClassName}
-        />
-      </label>
-
       <RentalDates
         start={filters.start}
         end={filters.end}

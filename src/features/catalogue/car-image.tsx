@@ -42,6 +42,8 @@ export function CarImage({
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
       loading={eager ? 'eager' : 'lazy'}
+      // Pictures from the storage bucket are cached by the service worker only with CORS.
+      crossOrigin={/^https?:/.test(src) ? 'anonymous' : undefined}
       decoding="async"
       onError={() => setFailed(src)}
       className={cn('bg-muted object-cover', className)}

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 
 import { CarCard } from '@/features/catalogue/car-card';
-import { CarFiltersForm } from '@/features/catalogue/car-filters';
+import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import {
   activeFilterCount,
@@ -98,6 +98,7 @@ export default function CarsPage() {
 
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <aside className="flex flex-col gap-3 lg:sticky lg:top-20">
+          <CarSearchField value={filters.q} onChange={(q) => update({ q })} />
           <Button
             variant="secondary"
             className="lg:hidden"
