@@ -7,10 +7,14 @@ import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
  * production build served on a free port and the real local stack (tests/e2e/support/
  * global-setup.ts). Specs import `test` from tests/e2e/support/fixtures.ts.
  */
+// Several people run the specs at once in this checkout: each run writes its own artifacts
+// (the workers inherit the variable, so they agree on the folder).
+process.env.KIRAA_E2E_RUN ??= `${Date.now()}-${process.pid}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: `test-results/${process.env.KIRAA_E2E_RUN}`,
   globalSetup: './tests/e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

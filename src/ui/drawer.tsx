@@ -39,17 +39,14 @@ export function Drawer({
       open={open}
       onClose={onClose}
       labelledBy={titleId}
+      style={{ width: `min(${width}px, 100vw)` }}
       className={cn(
-        'kiraa-drawer m-0 h-dvh max-h-none max-w-[100vw] border-line shadow-2xl',
+        'kiraa-drawer m-0 box-border h-dvh max-h-none max-w-[100vw] border-line shadow-2xl',
         side === 'start' ? 'kiraa-drawer-start border-e' : 'kiraa-drawer-end border-s',
         className,
       )}
     >
-      <div
-        data-testid={testId}
-        className="flex h-full flex-col"
-        style={{ width: `min(${width}px, 100vw)` }}
-      >
+      <div data-testid={testId} className="flex h-full flex-col">
         <div className="flex h-16 items-center justify-between gap-2 border-b border-line px-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}

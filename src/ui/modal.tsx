@@ -24,6 +24,7 @@ export type ModalProps = {
   initialFocus?: React.RefObject<HTMLElement | null>;
   /** `alertdialog` for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog';
+  style?: React.CSSProperties;
 };
 
 /**
@@ -41,6 +42,7 @@ export function Modal({
   children,
   initialFocus,
   role,
+  style,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -99,6 +101,7 @@ export function Modal({
       aria-label={label}
       aria-describedby={describedBy}
       className={cn('kiraa-modal bg-surface text-fg', className)}
+      style={style}
       onCancel={(event) => {
         event.preventDefault();
         onCloseRef.current();

@@ -6,6 +6,8 @@
 export type E2eEnv = {
   /** The production build of the app, served on a free port. */
   appUrl: string;
+  /** The folder of that build (the PWA spec publishes a new service worker there). */
+  appDir: string;
   apiUrl: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -15,6 +17,7 @@ export type E2eEnv = {
 
 const keys: Record<keyof E2eEnv, string> = {
   appUrl: 'KIRAA_E2E_APP_URL',
+  appDir: 'KIRAA_E2E_APP_DIR',
   apiUrl: 'KIRAA_E2E_API_URL',
   anonKey: 'KIRAA_E2E_ANON_KEY',
   serviceRoleKey: 'KIRAA_E2E_SERVICE_ROLE_KEY',

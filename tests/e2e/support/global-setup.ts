@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const env: E2eEnv = {
     appUrl: app.url,
+    appDir: outDir,
     apiUrl: stack.apiUrl,
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,

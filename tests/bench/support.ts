@@ -1,0 +1,37 @@
+/**
+ * Shared by the shell's benchmarks: the built app served against the local stack (the e2e
+ * global setup), started once per benchmark file, and a small table printer.
+ */
+import { pathToFileURL } from 'node:url';
+
+import { readE2eEnv, type E2eEnv } from '../e2e/support/env.ts';
+import globalSetup from '../e2e/support/global-setup.ts';
+
+/** Runs `fn` with the app built and served against a fresh local stack. */
+export async function withBuiltApp<T>(fn: (env: E2eEnv) => Promise<T>): Promise<T> {
+  const teardown = await globalSetup();
+  try {
+    return await fn(readE2eEnv());
+  } finally {
+    await teardown();
+  }
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export function printTable(rows: Array<Record<string, string | number>>): void {
+  if (!rows.length) return;
+  const headers = Object.keys(rows[0]!);
+  const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.info(line(headers));
+  console.info(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.info(line(headers.map((h) => String(row[h]))));
+}
+
+/** True when the module at `url` is the script node was started with (not imported). */
+export function isMain(url: string): boolean {
+  return !!process.argv[1] && url === pathToFileURL(process.argv[1]).href;
+}
