@@ -19,6 +19,7 @@ import {
   versionHeaders,
 } from './http.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
+import { clearRecovery } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { LogoutScope } from './sessions.ts';
@@ -397,11 +398,7 @@ export async function handleUpdateUser(
           `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
           [user.id, passwordHash],
         );
-        await q.query(
-          `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
-          [user.id],
-        );
-        await q.query(`update auth.users set recovery_token = '' where id = $1`, [user.id]);
+        await clearRecovery(q, user.id);
         await endSessions(q, user.id, 'others', sessionId);
         await audit(q, origin.ip, user, 'user_updated_password', 'user');
       }

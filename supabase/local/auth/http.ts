@@ -97,7 +97,7 @@ export function sendFailure(req: IncomingMessage, res: ServerResponse, failure: 
     msg: failure.message,
     ...failure.extra,
   };
-  sendJson(res, failure.status, body, v2024 ? { [API_VERSION_HEADER]: API_VERSION_2024 } : {});
+  sendJson(res, failure.status, body, versionHeaders(req));
 }
 
 /** Sets the API version header on a successful answer when the client asked for it. */

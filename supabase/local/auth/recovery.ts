@@ -124,7 +124,8 @@ async function createRecoveryToken(
   return { linkToken, code, actionLink: actionLink.toString() };
 }
 
-async function clearRecovery(q: Queryable, userId: string): Promise<void> {
+/** Invalidates the user's outstanding recovery link and code. */
+export async function clearRecovery(q: Queryable, userId: string): Promise<void> {
   await q.query(
     `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
     [userId],
