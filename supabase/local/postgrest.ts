@@ -46,6 +46,16 @@ process.on('exit', () => {
 });
 
 /**
+ * Kills `child` within a second if this process disappears without running its exit handlers
+ * (SIGKILL, out of memory): a tiny shell loop that outlives us only as long as the child does.
+ */
+function watchdog(child: ChildProcess): void {
+  if (process.platform === 'win32' || !child.pid) return;
+  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
+  spawn('/bin/sh', ['-c', script], { stdio: 'ignore' }).unref();
+}
+
+/**
  * A PostgREST left running by a previous process that was itself SIGKILLed (the only exit path
  * that runs no handler): kill it if the pid file names a live PostgREST.
  */
@@ -161,6 +171,8 @@ export class Postgrest {
   private async spawn(): Promise<void> {
     this._port = await freePort(HOST);
     this._adminPort = await freePort(HOST);
+    // stop() may have come while we looked for ports.
+    if (this.stopping) throw new Error('PostgREST is stopping.');
     this.output = [];
     const child = spawn(postgrestBinary(), [], {
       env: this.env(),
@@ -168,6 +180,7 @@ export class Postgrest {
     });
     this.child = child;
     children.add(child);
+    watchdog(child);
     if (this.options.pidFile && child.pid) writeFileSync(this.options.pidFile, String(child.pid));
 
     const collect = (chunk: Buffer) => {

@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -490,28 +490,10 @@ describe('ports', () => {
     const { port, server } = await takenPort();
     const dir = mkdtempSync(join(tmpdir(), 'kiraa-cli-'));
     try {
-      const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
-        const child = spawn(
-          process.execPath,
-          [resolve('node_modules/tsx/dist/cli.mjs'), 'supabase/local/main.ts', 'stack'],
-          {
-            env: {
-              ...process.env,
-              KIRAA_API_PORT: String(port),
-              KIRAA_DB_PORT: '0',
-              KIRAA_DATA_DIR: dir,
-              KIRAA_ENV_FILE: join(dir, '.env.local'),
-              DATABASE_URL: '',
-            },
-            stdio: ['ignore', 'ignore', 'pipe'],
-          },
-        );
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('exit', (code) => done({ code, stderr }));
-      });
-      expect(result.code).toBe(1);
-      const lines = result.stderr.trim().split('\n').filter(Boolean);
+      const cli = runCli(dir, { KIRAA_API_PORT: String(port) });
+      const code = await cli.exited;
+      expect(code).toBe(1);
+      const lines = cli.stderr().trim().split('\n').filter(Boolean);
       expect(lines).toEqual([
         `Port ${port} (the API gateway) is already in use. Stop the program using it (another "npm start"?) or pick another port with KIRAA_API_PORT=<port>.`,
       ]);
@@ -520,6 +502,83 @@ describe('ports', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** `npm run stack` in a child process, on free ports and a data directory of its own. */
+function runCli(dataDir: string, env: Record<string, string> = {}) {
+  // The CLI runs on PGlite whatever the run's engine (DATABASE_URL is cleared): this checks the
+  // process's life cycle, which does not depend on the database.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts', 'stack'], {
+    env: {
+      ...process.env,
+      KIRAA_API_PORT: '0',
+      KIRAA_DB_PORT: '0',
+      KIRAA_DATA_DIR: dataDir,
+      KIRAA_ENV_FILE: join(dataDir, '.env.local'),
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return {
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    ready: () =>
+      eventually(async () => {
+        if (!stdout.includes('Press Ctrl-C to stop.'))
+          throw new Error(`not ready:\n${stdout}${stderr}`);
+      }, 120_000),
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run stack, the process', () => {
+  it('leaves no PostgREST behind, even when killed, and stops cleanly on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiraa-cli-'));
+    try {
+      const first = runCli(dir);
+      await first.ready();
+      expect(readFileSync(join(dir, '.env.local'), 'utf8')).toMatch(
+        /^VITE_SUPABASE_URL=http:\/\/localhost:\d+\nVITE_SUPABASE_ANON_KEY=ey.+\n(#.*\n)?SUPABASE_SERVICE_ROLE_KEY=ey/m,
+      );
+      expect(first.stdout()).toMatch(/Mailbox\s+http:\/\/localhost:\d+\/mailbox/);
+      expect(first.stdout()).toContain('client@kiraa.dz / Kiraa2026! (customer)');
+      const postgrest = Number(readFileSync(join(dir, 'postgrest.pid'), 'utf8'));
+      expect(alive(postgrest)).toBe(true);
+      // No exit handler runs on SIGKILL: the watchdog ends PostgREST.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await eventually(async () => {
+        if (alive(postgrest)) throw new Error('PostgREST still runs');
+      }, 5000);
+
+      const second = runCli(dir);
+      await second.ready();
+      expect(second.stdout()).not.toContain('applied supabase/migrations');
+      const postgrest2 = Number(readFileSync(join(dir, 'postgrest.pid'), 'utf8'));
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(alive(postgrest2)).toBe(false);
+      expect(second.stderr()).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe('a stack of its own: restarts, data, PostgREST supervision', () => {
