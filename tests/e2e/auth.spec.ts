@@ -179,6 +179,25 @@ test.describe('accounts', () => {
     await expect(page.locator('input[name="password"]')).toHaveCount(0);
   });
 
+  test('tabs follow each other: signing out in one signs out the other, and back', async ({
+    page,
+    context,
+  }) => {
+    const customer = await newCustomer('Lina Bouzid');
+    await signInThroughUi(page, customer);
+    const other = await context.newPage();
+    await other.goto('/qa');
+    await expect(other.getByTestId('user-menu-button')).toBeVisible();
+
+    await signOutThroughMenu(page);
+    await expect(other.getByTestId('user-menu-button')).toHaveCount(0);
+    await expect(other.getByTestId('sign-in-link')).toBeVisible();
+
+    await signInThroughUi(page, customer);
+    await expect(other.getByTestId('user-menu-button')).toBeVisible();
+    await other.close();
+  });
+
   test('the session survives a reload and an offline period without signing out', async ({
     page,
     context,
