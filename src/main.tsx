@@ -32,5 +32,7 @@ createRoot(root).render(
 
 // Off the critical path: the session (supabase-js) in its own chunk, then the service worker.
 void loadSessionModule();
+// The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
+void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
 if (document.readyState === 'complete') void registerServiceWorker();
 else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

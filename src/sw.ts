@@ -14,6 +14,9 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
+import { supabase } from '@/lib/supabase';
+import { backgroundFlush, OUTBOX_SYNC_TAG, supabaseTransport } from '@/sync/outbox';
+
 declare const self: ServiceWorkerGlobalScope;
 
 // --- 1. Lifecycle ------------------------------------------------------------------------------
@@ -80,4 +83,11 @@ registerRoute(
 );
 
 // --- 5. Background sync of the outbox ----------------------------------------------------------
-// (the booking/outbox engineer adds the `sync` event handler here, importing from src/sync)
+// The page registers the tag when it queues a write (src/sync/outbox.ts); the browser fires it
+// when the network is back, even after the app was closed. The flush is the page's own code
+// (Dexie + supabase-js with the session from IndexedDB), under the same Web Lock.
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as ExtendableEvent & { tag?: string };
+  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
+  syncEvent.waitUntil(backgroundFlush(supabaseTransport(supabase)));
+});

@@ -3,18 +3,18 @@
  * - `pullMyBookings`: the signed-in user's bookings (status changes by staff) into Dexie, so a
  *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
  *   not reached the server yet (a queued booking, a queued cancellation) is kept;
- * - `pullPricingSettings`: the `settings` row the price depends on (driver per day), kept in
- *   `meta` so pricing works offline;
+ * - `readPricingSettings`: the `settings` row the price depends on (driver per day), which the
+ *   catalogue sync keeps in `meta`, so pricing works offline;
  * - `quoteOnServer`: `quote_booking`, the authoritative price of a draft;
  * - `lookupGuestBooking`: `find_guest_booking`, saving what it finds on this device.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import type { Booking, PriceBreakdown, Settings } from '@/lib/database.types';
+import { SETTINGS_KEY } from '@/sync/catalogue-sync';
 import { db, type LocalBooking } from '@/sync/db';
 import { classifyError, LAST_SYNC_KEY, syncStateOf, type ApiError } from '@/sync/outbox';
 
-export const SETTINGS_KEY = 'settings';
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 
 /** Stores server rows, keeping what this device still has to send. */
@@ -65,13 +65,6 @@ export async function pullMyBookings(
     { key: LAST_SYNC_KEY, value: now },
   ]);
   return { ok: true, count: data?.length ?? 0 };
-}
-
-export async function pullPricingSettings(client: SupabaseClient): Promise<Settings | null> {
-  const { data, error } = await client.from('settings').select('*').limit(1).maybeSingle();
-  if (error || !data) return null;
-  await db.meta.put({ key: SETTINGS_KEY, value: data });
-  return data as Settings;
 }
 
 export async function readPricingSettings(): Promise<Pick<Settings, 'driver_per_day_dzd'> | null> {

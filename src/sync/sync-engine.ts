@@ -5,14 +5,13 @@
  * - flushes on start, on `online`, when the app becomes visible, when something is queued, and
  *   on demand (`requestFlush`); the service worker flushes with the same code (src/sw.ts) when
  *   the browser fires a background sync, and a Web Lock keeps the two from flushing together;
- * - after a flush, and when a user signs in, pulls the user's bookings (bookings-sync.ts) and the
- *   pricing settings.
+ * - after a flush, and when a user signs in, pulls the user's bookings (bookings-sync.ts).
  */
 import { createActor, fromPromise, type Actor } from 'xstate';
 
 import { getSessionState, subscribeSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
-import { pullMyBookings, pullPricingSettings } from '@/sync/bookings-sync';
+import { pullMyBookings } from '@/sync/bookings-sync';
 import { isOnline, subscribeOnline } from '@/sync/network';
 import {
   flushOutbox,
@@ -40,18 +39,13 @@ type Engine = {
 };
 
 let engine: Engine | null = null;
-let pulledFor: string | null = null;
 
-async function pullAfterFlush(force: boolean): Promise<void> {
+async function pullAfterFlush(): Promise<void> {
   const { user } = getSessionState();
-  if (!isOnline()) return;
-  if (force || pulledFor === null) await pullPricingSettings(supabase).catch(() => null);
-  if (!user) return;
-  const result = await pullMyBookings(supabase, user.id).catch((error: unknown) => ({
-    ok: false as const,
-    error: String(error),
-  }));
-  if (result.ok) pulledFor = user.id;
+  if (!isOnline() || !user) return;
+  await pullMyBookings(supabase, user.id).catch((error: unknown) =>
+    console.warn('[sync] bookings not pulled', error),
+  );
 }
 
 /** Flushes the outbox once with the app's client, holding the outbox lock. */
@@ -68,7 +62,7 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
       actors: {
         flush: fromPromise(async () => {
           const result = await flushWithLock(transport);
-          if (!result.stoppedBy) await pullAfterFlush(result.sent > 0);
+          if (!result.stoppedBy) await pullAfterFlush();
           return result;
         }),
       },
@@ -89,7 +83,6 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
     const id = state.user?.id ?? null;
     if (id !== lastUser) {
       lastUser = id;
-      pulledFor = null;
       if (id) actor.send({ type: 'sync.flush' });
     }
   });

@@ -9,14 +9,10 @@ import type { Locale } from '@/lib/i18n';
 import { generateReference } from '@/lib/reference';
 import { getSessionState, useSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
-import {
-  pullPricingSettings,
-  quoteOnServer,
-  type QuoteDraft,
-  type ServerQuote,
-} from '@/sync/bookings-sync';
+import { quoteOnServer, type QuoteDraft, type ServerQuote } from '@/sync/bookings-sync';
 import { useOnline } from '@/sync/network';
 import { startSyncEngine } from '@/sync/sync-engine';
+import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
@@ -175,13 +171,12 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
   const step = submitting ? 'review' : currentStep(snapshot.value);
 
   useEffect(() => {
+    // The wizard reads the catalogue from the device: keep it fresh while booking.
+    startCatalogueScheduler();
     startSyncEngine();
   }, []);
   useEffect(() => send({ type: 'wizard.session', isGuest }), [isGuest, send]);
   useEffect(() => send({ type: 'wizard.online', online }), [online, send]);
-  useEffect(() => {
-    if (online && catalogue && !catalogue.settings) void pullPricingSettings(supabase);
-  }, [online, catalogue]);
 
   const price = useMemo(() => priceOfDraft(context.draft, catalogue), [context.draft, catalogue]);
   useEffect(() => send({ type: 'wizard.price', price }), [price, send]);

@@ -163,7 +163,7 @@ describe('bookingWizard machine', () => {
   it('starts fresh when the saved draft cannot be read', async () => {
     const machine = bookingWizardMachine.provide({
       actors: {
-        loadDraft: fromPromise(async () => {
+        loadDraft: fromPromise<SavedDraft | null>(async () => {
           throw new Error('IndexedDB blocked');
         }),
       },

@@ -117,6 +117,11 @@ export const bookingWizardMachine = setup({
     persistDraft: (_, _params: { draft: BookingDraft; step: WizardStep }) => {},
     /** Forgets the saved draft and its files (provided by the page). */
     clearDraft: (_, _params: { draft: BookingDraft }) => {},
+    restoreSaved: assign({
+      draft: ({ context }) => context.saved!.draft,
+      saved: null,
+    }),
+    forgetSaved: assign({ saved: null }),
     merge: assign({
       draft: ({ context, event }) => ({ ...context.draft, ...valuesOf(event) }),
     }),
@@ -175,26 +180,19 @@ export const bookingWizardMachine = setup({
     },
     offerRestore: {
       on: {
-        'wizard.resume': [
-          ...wizardSteps.map((step) => ({
-            guard: { type: 'savedAt' as const, params: { step } },
-            target: step,
-            actions: assign({
-              draft: ({ context }: { context: WizardContext }) => context.saved!.draft,
-              saved: null,
-            }),
-          })),
-        ],
+        'wizard.resume': wizardSteps.map((step) => ({
+          guard: { type: 'savedAt' as const, params: { step } },
+          target: step,
+          actions: 'restoreSaved' as const,
+        })),
         'wizard.discard': {
           target: 'basics',
           actions: [
             {
               type: 'clearDraft',
-              params: ({ context }: { context: WizardContext }) => ({
-                draft: context.saved!.draft,
-              }),
+              params: ({ context }) => ({ draft: context.saved!.draft }),
             },
-            assign({ saved: null }),
+            'forgetSaved',
           ],
         },
       },

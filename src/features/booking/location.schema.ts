@@ -2,20 +2,19 @@ import { z } from 'zod';
 
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/sync/image-prepare';
 
+import type { DraftFile } from '@/features/booking/draft';
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
 /** A chosen file: PDF or image (type read from its bytes when chosen), at most 5 MB. */
 export function draftFileSchema(m: ValidationMessages, field: string) {
   return z
-    .object(
-      {
-        id: z.string().min(1),
-        name: z.string(),
-        type: z.string(),
-        size: z.number(),
-        bucket: z.enum(['licenses', 'flight-documents']),
-        path: z.string().min(1),
-      },
+    .custom<DraftFile>(
+      (value) =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as DraftFile).id === 'string' &&
+        typeof (value as DraftFile).path === 'string' &&
+        typeof (value as DraftFile).size === 'number',
       { error: m.required(field) },
     )
     .superRefine((file, ctx) => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-
 import { setupI18n, type Messages } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,6 +13,12 @@ import {
 } from '@/features/booking/validation-messages';
 
 const locales = ['fr', 'en', 'ar'] as const;
+/** The catalogs as written (the compiled ones fall back to French for a missing message). */
+const rawCatalogs = import.meta.glob<string>('../../locales/*/booking.po', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 type L = (typeof locales)[number];
 const catalogs = {} as Record<L, Messages>;
 const m = {} as Record<L, ValidationMessages>;
@@ -94,8 +98,7 @@ describe('messages in each language (SPEC §5)', () => {
   });
 
   it.each(['en', 'ar'] as const)('%s translates every booking message', (locale) => {
-    // Read the catalog itself: the compiled one falls back to French for a missing message.
-    const po = readFileSync(`src/locales/${locale}/booking.po`, 'utf8');
+    const po = rawCatalogs[`../../locales/${locale}/booking.po`] ?? '';
     const entries = [...po.matchAll(/msgid "(.*)"\nmsgstr "(.*)"/g)].filter(([, id]) => id !== '');
     expect(entries.length).toBeGreaterThan(100);
     const untranslated = entries.filter(([, , str]) => str === '').map(([, id]) => id);
