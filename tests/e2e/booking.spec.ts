@@ -1,0 +1,354 @@
+/**
+ * Booking journeys end to end: real Chromium, the production build with its service worker, the
+ * real local stack. A guest books with no network at all and the booking reaches the server
+ * exactly once; a page closed in the middle of a flush; two devices booking the same car offline;
+ * a server that answers 503 for a while.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+
+import type { E2eEnv } from './support/env';
+import { expect, test } from './support/fixtures';
+
+/** A small but real PDF (the storage server checks the bytes). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+type Row = Record<string, unknown>;
+
+/** Node 20 has no WebSocket and the local stack no Realtime: a transport that never connects. */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not available in the local stack.');
+  }
+}
+
+async function rest(e2e: E2eEnv, path: string): Promise<Row[]> {
+  const response = await fetch(`${e2e.apiUrl}/rest/v1/${path}`, {
+    headers: { apikey: e2e.serviceRoleKey, authorization: `Bearer ${e2e.serviceRoleKey}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Row[];
+}
+
+/** YYYY-MM-DD in Algiers, `days` from today. */
+function algiersDay(days: number): string {
+  const algiersNow = Date.now() + 60 * 60 * 1000;
+  return new Date(algiersNow + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A car, dates far enough apart from other tests' and a pickup place, for one journey. */
+async function pickRental(e2e: E2eEnv, carIndex?: number) {
+  const cars = await rest(e2e, 'cars?active=is.true&select=id,name&order=id');
+  const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
+  const car = cars[carIndex ?? randomInt(cars.length)]!;
+  const day = 200 + randomInt(500);
+  return {
+    carId: String(car.id),
+    carName: String(car.name),
+    start: `${algiersDay(day)}T10:00`,
+    end: `${algiersDay(day + 2)}T10:00`,
+    pickupId: String(locations[0]!.id),
+  };
+}
+
+type Rental = Awaited<ReturnType<typeof pickRental>>;
+
+function guest(tag: string) {
+  return {
+    name: `Amina ${tag}`,
+    phone: `+2135${String(randomInt(10_000_000, 99_999_999))}`,
+    email: `guest-${tag}-${randomUUID().slice(0, 8)}@kiraa.test`,
+  };
+}
+
+/** Opens the app online once: the service worker installs and IndexedDB gets the catalogue. */
+async function primeDevice(page: Page) {
+  await page.goto('/cars');
+  await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The catalogue sync also keeps the pricing settings (driver per day) for offline prices.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('kiraa');
+            open.onsuccess = () => {
+              const get = open.result
+                .transaction('meta')
+                .objectStore('meta')
+                .get('catalogue.settings');
+              get.onsuccess = () => resolve(!!get.result);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Goes through the five steps as a guest and confirms; returns the reference shown at once. */
+async function bookAsGuest(
+  page: Page,
+  rental: Rental,
+  contact: ReturnType<typeof guest>,
+  beforeConfirm?: () => Promise<void>,
+): Promise<{ reference: string; bookingId: string }> {
+  await page.goto(`/cars/book?car=${rental.carId}&start=${rental.start}&end=${rental.end}`);
+  await expect(page.getByTestId('wizard-step')).toContainText('1');
+  await page.getByTestId('wizard-next').click();
+
+  await expect(page.getByTestId('wizard-step')).toContainText('2');
+  await expect(page.getByTestId('price-total')).toBeVisible();
+  await page.getByTestId('wizard-next').click();
+
+  await expect(page.getByTestId('wizard-step')).toContainText('3');
+  await page.getByLabel('Lieu de prise en charge').selectOption(rental.pickupId);
+  await page.getByLabel('Je conduis moi-même').check();
+  await page
+    .getByTestId('licence-input')
+    .setInputFiles({ name: 'permis.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('licence-input-name')).toContainText('permis.pdf');
+  await page.getByTestId('wizard-next').click();
+
+  await expect(page.getByTestId('wizard-step')).toContainText('4');
+  await page.getByLabel('Nom complet').fill(contact.name);
+  await page.getByLabel('Numéro de téléphone').fill(contact.phone);
+  await page.getByLabel('Adresse e-mail').fill(contact.email);
+  await page.getByTestId('wizard-next').click();
+
+  await expect(page.getByTestId('wizard-step')).toContainText('5');
+  await page.getByTestId('accept-guarantee').check();
+  await beforeConfirm?.();
+  await page.getByTestId('wizard-confirm').click();
+
+  await expect(page).toHaveURL(/\/booking-success\?id=/);
+  const reference = (await page.getByTestId('booking-reference').textContent())?.trim() ?? '';
+  expect(reference).toMatch(/^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  const bookingId = new URL(page.url()).searchParams.get('id') ?? '';
+  return { reference, bookingId };
+}
+
+async function serverBookings(e2e: E2eEnv, reference: string) {
+  return rest(e2e, `bookings?reference=eq.${reference}&select=id,status,license_path,car_id`);
+}
+
+async function newDevice(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'UTC',
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+}
+
+test.describe('booking offline', () => {
+  test('a guest books with no network, licence included; it lands exactly once when back online', async ({
+    page,
+    context,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const rental = await pickRental(e2e);
+    const contact = guest('offline');
+    await primeDevice(page);
+
+    // No network at all from here: the wizard, the licence and the confirmation work offline.
+    await context.setOffline(true);
+    const { reference, bookingId } = await bookAsGuest(page, rental, contact);
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'queued');
+
+    // Still offline, the app reloaded: the booking and its reference are still there.
+    await page.reload();
+    await expect(page.getByTestId('booking-reference')).toHaveText(reference);
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'queued');
+    expect(await serverBookings(e2e, reference)).toHaveLength(0);
+
+    // Back online: the outbox flushes (the page's engine or the service worker's sync).
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
+      timeout: 30_000,
+    });
+    const rows = await serverBookings(e2e, reference);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: bookingId, status: 'pending', car_id: rental.carId });
+
+    // The licence is in its bucket, byte for byte.
+    const service = createClient(e2e.apiUrl, e2e.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoRealtime as never },
+    });
+    const { data: file, error } = await service.storage
+      .from('licenses')
+      .download(String(rows[0]!.license_path));
+    expect(error).toBeNull();
+    expect(Buffer.from(await file!.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // "Find my booking" lists it from the device, and the online lookup finds it.
+    await page.goto('/guest-booking');
+    await expect(
+      page.locator(`[data-testid="booking-card"][data-reference="${reference}"]`).first(),
+    ).toBeVisible();
+    await page.getByLabel('Référence de réservation').fill(reference.toLowerCase());
+    await page.getByLabel('E-mail ou téléphone').fill(contact.email);
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page.getByTestId('lookup-result')).toContainText(reference);
+
+    // A wrong contact finds nothing, with the spec's message.
+    await page.getByLabel('E-mail ou téléphone').fill('someone-else@kiraa.test');
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page.getByTestId('lookup-not-found')).toHaveText(
+      'Aucune réservation trouvée pour les informations fournies.',
+    );
+  });
+
+  test('two devices book the same car for the same dates offline: one lands, the other needs attention', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(180_000);
+    const rental = await pickRental(e2e);
+    const deviceA = await newDevice(browser, e2e.appUrl);
+    const deviceB = await newDevice(browser, e2e.appUrl);
+    try {
+      const pageA = await deviceA.newPage();
+      const pageB = await deviceB.newPage();
+      await primeDevice(pageA);
+      await primeDevice(pageB);
+      await deviceA.setOffline(true);
+      await deviceB.setOffline(true);
+      const a = await bookAsGuest(pageA, rental, guest('device-a'));
+      const b = await bookAsGuest(pageB, rental, guest('device-b'));
+      expect(a.reference).not.toBe(b.reference);
+
+      await deviceA.setOffline(false);
+      await expect(pageA.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
+        timeout: 30_000,
+      });
+      await deviceB.setOffline(false);
+      await expect(pageB.getByTestId('sync-state')).toHaveAttribute(
+        'data-state',
+        'needs_attention',
+        { timeout: 30_000 },
+      );
+      await expect(pageB.getByTestId('attention-reason')).toHaveText(
+        'Cette voiture a été réservée par quelqu’un d’autre pour ces dates.',
+      );
+      await expect(pageB.getByText('Erreur de réservation')).toBeVisible();
+      // Other cars free for the same dates are offered, from the device's catalogue.
+      const alternatives = pageB.getByTestId('alternatives').getByRole('button', {
+        name: 'Choisir cette voiture',
+      });
+      await expect(alternatives.first()).toBeVisible();
+
+      expect(await serverBookings(e2e, a.reference)).toHaveLength(1);
+      expect(await serverBookings(e2e, b.reference)).toHaveLength(0);
+
+      // Choosing another car sends the same booking (same reference) again, and it lands.
+      await alternatives.first().click();
+      await expect(pageB.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
+        timeout: 30_000,
+      });
+      const landed = await serverBookings(e2e, b.reference);
+      expect(landed).toHaveLength(1);
+      expect(landed[0]!.car_id).not.toBe(rental.carId);
+    } finally {
+      await deviceA.close();
+      await deviceB.close();
+    }
+  });
+});
+
+test.describe('booking against a failing or vanishing connection', () => {
+  // page.route sees only the page's own requests: the service worker (and its background sync)
+  // is kept out of these two journeys so every request goes through the route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the server answers 503 for a while: the entry retries with backoff and lands', async ({
+    page,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const rental = await pickRental(e2e);
+    await page.goto('/cars');
+    await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });
+
+    const failures = 4;
+    const seen: { url: string; status: number; at: number }[] = [];
+    const { reference } = await bookAsGuest(page, rental, guest('flaky'), async () => {
+      await page.route(`${e2e.apiUrl}/**`, async (route) => {
+        const request = route.request();
+        const write =
+          request.method() === 'POST' &&
+          /\/rpc\/create_booking|\/storage\/v1\/object\/licenses\//.test(request.url());
+        if (!write) return route.continue();
+        if (seen.filter((s) => s.status === 503).length < failures) {
+          seen.push({ url: request.url(), status: 503, at: Date.now() });
+          return route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Service Unavailable' }),
+          });
+        }
+        seen.push({ url: request.url(), status: 200, at: Date.now() });
+        return route.continue();
+      });
+    });
+
+    // The reference is shown at once, whatever the server does.
+    await expect(page.getByTestId('sync-state')).toBeVisible();
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
+      timeout: 60_000,
+    });
+    expect(seen.filter((s) => s.status === 503)).toHaveLength(failures);
+    // Backoff: each retry waited longer than the one before (200 ms, 400 ms, 800 ms, …).
+    const gaps = seen.slice(1, failures + 1).map((s, i) => s.at - seen[i]!.at);
+    expect(gaps[0]).toBeGreaterThanOrEqual(150);
+    expect(gaps[2]).toBeGreaterThan(gaps[0]!);
+    expect(await serverBookings(e2e, reference)).toHaveLength(1);
+  });
+
+  test('the page is closed in the middle of a flush and reopened: still exactly one booking', async ({
+    page,
+    context,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const rental = await pickRental(e2e);
+    await page.goto('/cars');
+    await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });
+
+    let reachedServer: () => void = () => {};
+    const createdOnServer = new Promise<void>((resolve) => (reachedServer = resolve));
+    const { reference, bookingId } = await bookAsGuest(page, rental, guest('closed'), async () => {
+      await page.route('**/rest/v1/rpc/create_booking', async (route) => {
+        // The request reaches the server (the booking is created) but the page never hears back.
+        await route.fetch();
+        reachedServer();
+      });
+    });
+    await createdOnServer;
+    await page.close();
+    expect(await serverBookings(e2e, reference)).toHaveLength(1);
+
+    // Reopened: the engine flushes on start; the replayed create_booking is idempotent on the id.
+    const reopened = await context.newPage();
+    await reopened.goto(`/booking-success?id=${bookingId}`);
+    await expect(reopened.getByTestId('booking-reference')).toHaveText(reference);
+    await expect(reopened.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
+      timeout: 30_000,
+    });
+    expect(await serverBookings(e2e, reference)).toHaveLength(1);
+    await expect(reopened.getByTestId('sync-phase')).toHaveAttribute('data-phase', 'idle');
+    await expect(reopened.getByTestId('sync-phase')).toHaveText('Tout est envoyé.');
+  });
+});
