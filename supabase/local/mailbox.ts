@@ -248,11 +248,17 @@ export function startMailRelay(
   }
 
   function run(): Promise<number> {
-    running = running.then(tick).catch((error: Error) => {
-      if (error.message !== lastError) log(`mail relay: ${error.message}`);
-      lastError = error.message;
-      return 0;
-    });
+    running = running
+      .then(tick)
+      .then((sent) => {
+        lastError = '';
+        return sent;
+      })
+      .catch((error: Error) => {
+        if (error.message !== lastError) log(`mail relay: ${error.message}`);
+        lastError = error.message;
+        return 0;
+      });
     return running;
   }
 

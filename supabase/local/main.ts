@@ -49,13 +49,11 @@ async function shutdown(code: number): Promise<never> {
   process.exit(code);
 }
 
+/** Failures we expect (a taken port, a broken migration, a failed build) need no stack trace. */
+const EXPLAINED = new Set(['PortInUseError', 'MigrationError', 'UserError']);
+
 function fail(error: unknown): Promise<never> {
-  // Expected failures get one clear line; anything else its stack.
-  if (error instanceof PortInUseError) console.error(`\n${error.message}\n`);
-  else if (error instanceof Error && error.name === 'MigrationError')
-    console.error(`\n${error.message}\n`);
-  else if (error instanceof Error && error.name === 'UserError')
-    console.error(`\n${error.message}\n`);
+  if (error instanceof Error && EXPLAINED.has(error.name)) console.error(`\n${error.message}\n`);
   else console.error(error);
   return shutdown(1);
 }
@@ -195,6 +193,12 @@ async function demoAccounts(stack: Stack): Promise<string[]> {
   }
 }
 
+/** A path relative to the working directory when it is inside it. */
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
 async function banner(stack: Stack, urls: Array<[string, string]>): Promise<void> {
   const accounts = await demoAccounts(stack);
   const rows: Array<[string, string]> = [
@@ -206,10 +210,7 @@ async function banner(stack: Stack, urls: Array<[string, string]>): Promise<void
     ['service_role key', `${stack.serviceRoleKey}  (server side only)`],
     ['Demo accounts', accounts[0] ?? 'none (supabase/seed.sql was not applied to this database)'],
     ...accounts.slice(1).map((account): [string, string] => ['', account]),
-    [
-      'Data',
-      `${relative(process.cwd(), stack.dataDir) || '.'}/  (delete it to start from scratch)`,
-    ],
+    ['Data', `${displayPath(stack.dataDir)}/  (delete it to start from scratch)`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   log(
@@ -267,7 +268,7 @@ async function main(command: Command, args: string[]): Promise<void> {
   // Known before the stack is up, so the build runs while it starts.
   const keys = resolveKeys(env);
   const viteEnv = {
-    VITE_SUPABASE_URL: `http://localhost:${apiPort || (await stackPromise).apiUrl.split(':').pop()}`,
+    VITE_SUPABASE_URL: apiPort ? `http://localhost:${apiPort}` : (await stackPromise).apiUrl,
     VITE_SUPABASE_ANON_KEY: keys.anonKey,
   };
 
@@ -296,10 +297,6 @@ async function main(command: Command, args: string[]): Promise<void> {
     const vite = await createViteServer({
       root: ROOT_DIR,
       server: { port: devPort, strictPort: true, host: 'localhost' },
-    }).catch((error: Error) => {
-      throw /in use/i.test(error.message)
-        ? new PortInUseError(devPort, 'the Vite dev server', 'KIRAA_DEV_PORT')
-        : error;
     });
     closers.push(() => vite.close());
     await vite.listen().catch((error: Error) => {

@@ -75,6 +75,8 @@ export function killStalePostgrest(pidFile: string): void {
 
 export type PostgrestOptions = {
   dbUri: string;
+  /** Where clients reach it (through the gateway), for its OpenAPI description. */
+  publicUrl?: string;
   jwtSecret: string;
   /** PGlite is one session: one connection, no LISTEN channel, no prepared statements. */
   pglite: boolean;
@@ -162,6 +164,7 @@ export class Postgrest {
       PGRST_SERVER_PORT: String(this._port),
       PGRST_ADMIN_SERVER_PORT: String(this._adminPort),
       PGRST_LOG_LEVEL: 'error',
+      ...(this.options.publicUrl ? { PGRST_OPENAPI_SERVER_PROXY_URI: this.options.publicUrl } : {}),
       PGRST_DB_POOL: pglite ? '1' : '10',
       PGRST_DB_CHANNEL_ENABLED: pglite ? 'false' : 'true',
       PGRST_DB_PREPARED_STATEMENTS: pglite ? 'false' : 'true',

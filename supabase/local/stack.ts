@@ -113,6 +113,9 @@ async function postgrestUri(
       [password],
     );
     await admin.query(rows[0]!.sql);
+  } catch (error) {
+    log(`PostgREST connects as the DATABASE_URL user: ${(error as Error).message}.`);
+    return databaseUrl;
   } finally {
     await admin.end();
   }
@@ -221,11 +224,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const db = createDb({ url: dbUrl, max: pglite ? 4 : 10 });
     cleanups.push(() => db.close());
 
-    await installSchemaWatch(db);
+    await installSchemaWatch(db).catch((error: Error) =>
+      log(`PostgREST will not reload its schema cache after DDL by itself: ${error.message}`),
+    );
     const mailbox = new Mailbox(paths.mail);
 
     killStalePostgrest(paths.postgrestPid);
     const postgrest = new Postgrest({
+      publicUrl: `${apiUrl}/rest/v1/`,
       dbUri: pglite ? dbUrl : await postgrestUri(dbUrl, keys.jwtSecret, log),
       jwtSecret: keys.jwtSecret,
       pglite: pglite !== null,
