@@ -96,6 +96,18 @@ describe('/cars', () => {
     expect(screen.getByRole('spinbutton', { name: 'Maximum' })).toHaveProperty('value', '5000');
   });
 
+  it('follows the URL when it changes from outside (back, forward, a link)', async () => {
+    await seed();
+    const { router } = renderRoute('/cars', '/cars?q=clio', <CarsPage />);
+    expect(await screen.findByText('1 voiture')).toBeTruthy();
+    await act(() => router.navigate('/cars?transmission=automatic'));
+    expect(await screen.findByText('2 voitures')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveProperty('value', '');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('1 voiture')).toBeTruthy();
+    expect(names()).toEqual(['Renault Clio 5']);
+  });
+
   it('filters by features, passengers and transmission from the form', async () => {
     await seed();
     const { router } = renderRoute('/cars', '/cars', <CarsPage />);

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 
+import type { BusyIndex } from '@/features/catalogue/availability';
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
@@ -10,6 +11,7 @@ import {
   emptyFilters,
   filterCars,
   priceBounds,
+  rentalWindow,
   sortOptions,
   type CarFilters,
   type SortOrder,
@@ -29,8 +31,10 @@ import { useOnline } from '@/sync/network';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 
+const noBusy: BusyIndex = new Map();
+
 /** Cards rendered at first, and added by "show more": the DOM stays small with 5,000 cars. */
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = 12;
 
 /** The query a car card carries to the details page (and from there to the wizard). */
 function carrySearch(filters: CarFilters): string {
@@ -62,9 +66,14 @@ export default function CarsPage() {
     [cars, labels],
   );
   const bounds = useMemo(() => priceBounds(cars ?? []), [cars]);
+  // Busy periods matter only once dates are chosen: the list does not wait for them otherwise.
+  const needsBusy = rentalWindow(filters) !== null;
   const results = useMemo(
-    () => (cars && busy ? filterCars(cars, filters, { search, busy }) : []),
-    [cars, filters, search, busy],
+    () =>
+      cars && (busy || !needsBusy)
+        ? filterCars(cars, filters, { search, busy: busy ?? noBusy })
+        : [],
+    [cars, filters, search, busy, needsBusy],
   );
   const carry = carrySearch(filters);
 
@@ -83,7 +92,7 @@ export default function CarsPage() {
     nothingCached && (status.state === 'error' || (!online && status.last_success_at === null));
   const loading =
     cars === undefined ||
-    busy === undefined ||
+    (needsBusy && busy === undefined) ||
     (nothingCached && !failed && status.last_success_at === null);
 
   return (

@@ -229,13 +229,34 @@ export function filterCars(
     if (window && !isCarAvailable(context.busy, car.id, window.startMs, window.endMs)) return false;
     return true;
   });
-  return sortCars(result, filters.sort);
+  return sortCars(result, filters.sort, nameRanks(cars));
 }
 
 const collator = new Intl.Collator('fr');
-const byName = (a: Car, b: Car) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+const rankCache = new WeakMap<readonly Car[], ReadonlyMap<string, number>>();
 
-export function sortCars(cars: Car[], order: SortOrder): Car[] {
+/**
+ * Each car's position in name order, computed once per list of cars: sorting the results then
+ * compares numbers, not strings through Intl (a few ms instead of tens with 5,000 cars).
+ */
+function nameRanks(cars: readonly Car[]): ReadonlyMap<string, number> {
+  let ranks = rankCache.get(cars);
+  if (!ranks) {
+    const sorted = [...cars].sort(
+      (a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1),
+    );
+    ranks = new Map(sorted.map((car, index) => [car.id, index]));
+    rankCache.set(cars, ranks);
+  }
+  return ranks;
+}
+
+export function sortCars(
+  cars: Car[],
+  order: SortOrder,
+  ranks: ReadonlyMap<string, number> = nameRanks(cars),
+): Car[] {
+  const byName = (a: Car, b: Car) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0);
   switch (order) {
     case 'price_asc':
       return cars.sort((a, b) => a.daily_rate_dzd - b.daily_rate_dzd || byName(a, b));

@@ -5,11 +5,14 @@ import { filtersToParams, parseFilters, type CarFilters } from '@/features/catal
 
 const canonical = (filters: CarFilters) => filtersToParams(filters).toString();
 
+/** Pause after the last change before the URL follows. */
+export const URL_WRITE_DELAY_MS = 250;
+
 /**
  * The filters of /cars, mirrored in the URL query (shareable, kept on reload).
  *
  * The screen renders from local state at once (a controlled input must change in its own
- * event); the URL follows after the render, with `replace` so typing does not fill the history.
+ * event); the URL follows a moment later, with `replace` so typing does not fill the history.
  * A URL that changes from outside (back/forward, a link) replaces the filters. The URLs this hook
  * wrote are remembered, so a late router update never undoes a faster keystroke.
  */
@@ -30,12 +33,16 @@ export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => vo
     );
   }, [urlKey]);
 
-  // The filters changed: write them to the URL.
+  // The filters changed: write them to the URL once the user pauses, so a keystroke costs one
+  // render of the list and not also a router navigation.
   const wanted = canonical(filters);
   useEffect(() => {
     if (wanted === currentUrl.current) return;
-    written.current.add(wanted);
-    setParams(wanted, { replace: true, preventScrollReset: true });
+    const timer = setTimeout(() => {
+      written.current.add(wanted);
+      setParams(wanted, { replace: true, preventScrollReset: true });
+    }, URL_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [wanted, setParams]);
 
   const update = useCallback((patch: Partial<CarFilters>) => {
