@@ -155,6 +155,13 @@ class FakeServer implements OutboxTransport {
     this.calls.push({ op: 'upload', key: `${bucket}/${path}` });
     if (failure) return { data: null, error: failure };
     const key = `${bucket}/${path}`;
+    // Like the storage policies: a visitor may not write into the folder of an existing booking.
+    if (this.bookings.has(path.split('/')[0]!)) {
+      return {
+        data: null,
+        error: { status: 403, statusCode: '403', message: 'new row violates row-level security' },
+      };
+    }
     if (this.objects.has(key)) {
       return {
         data: null,
@@ -381,6 +388,32 @@ describe('flushOutbox', () => {
       ]),
     ).toBe(snapshot);
     expect(server.bookings.size).toBe(1);
+  });
+});
+
+describe('an upload refused because its booking already exists', () => {
+  it('is taken as landed when the booking creation replays fine', async () => {
+    await queueBooking(makeBooking(ID1));
+    await flushOutbox({ transport: server, now });
+    // A replay from scratch: the device lost the fact that the booking landed.
+    await queueBooking(makeBooking(ID1));
+    const result = await flushOutbox({ transport: server, now });
+    expect(result).toMatchObject({ parked: 0, remaining: 0 });
+    expect(server.calls.filter((c) => c.op === 'create_booking')).toHaveLength(3);
+    expect(server.bookings.size).toBe(1);
+    expect((await db.bookings.get(ID1))?.sync_state).toBe('awaiting');
+  });
+
+  it('is parked when the booking does not exist (the creation fails too)', async () => {
+    await queueBooking(makeBooking(ID1));
+    server.failures = [{ status: 403, statusCode: '403', message: 'policy' }];
+    server.failures.push({ status: 400, code: 'P0001', message: 'licence_required' });
+    const result = await flushOutbox({ transport: server, now });
+    expect(result.parked).toBe(2);
+    expect(await db.bookings.get(ID1)).toMatchObject({
+      sync_state: 'needs_attention',
+      sync_error: 'not_allowed',
+    });
   });
 });
 

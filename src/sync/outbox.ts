@@ -547,10 +547,33 @@ async function sendUpload(t: OutboxTransport, p: UploadFilePayload): Promise<Out
     return { ok: true };
   }
   const file = await db.files.get(p.file_id);
-  if (!file) return { ok: false, failure: { kind: 'permanent', code: 'file_missing' } };
+  if (!file) return (await landedAlready(t, p)) ?? permanent('file_missing');
   const { error } = await t.upload(p.bucket, p.path, file.blob, file.type);
   if (!error || isAlreadyExists(error)) return { ok: true };
-  return { ok: false, failure: classifyError(error) };
+  const failure = classifyError(error);
+  if (failure.kind === 'permanent' && failure.code === 'not_allowed') {
+    // A visitor may not write into the folder of a booking that exists: the booking may have
+    // landed on an earlier run whose answer was lost. Its creation tells (idempotent on the id).
+    return (await landedAlready(t, p)) ?? { ok: false, failure };
+  }
+  return { ok: false, failure };
+}
+
+function permanent(code: string): Outcome {
+  return { ok: false, failure: { kind: 'permanent', code } };
+}
+
+/**
+ * Replays the creation an upload is for: `create_booking` returns the stored booking when it
+ * exists (and checks the files are there), so success means the upload had landed too.
+ */
+async function landedAlready(t: OutboxTransport, p: UploadFilePayload): Promise<Outcome | null> {
+  const create = (await db.outbox.where('kind').equals('create_booking').toArray()).find(
+    (e) => (e.payload as CreateBookingPayload).id === p.booking_id,
+  );
+  if (!create) return null;
+  const outcome = await sendCreate(t, create.payload as CreateBookingPayload);
+  return outcome.ok ? outcome : null;
 }
 
 async function sendCreate(t: OutboxTransport, p: CreateBookingPayload): Promise<Outcome> {
