@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
-import { loadSessionModule } from '@/app/session';
+import { startSession } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
 import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
@@ -30,8 +30,8 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Off the critical path: the session (supabase-js) in its own chunk, then the service worker.
-void loadSessionModule();
+// Off the critical path: the session (supabase-js) when this device has one, then the worker.
+startSession();
 // The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
 void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
 if (document.readyState === 'complete') void registerServiceWorker();

@@ -1,14 +1,21 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { routes } from '@/app/routes';
+import { withLazyScreens } from '@/app/screens';
 
-const router = createBrowserRouter(routes);
+const appRoutes = withLazyScreens(routes);
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
 
 export function App() {
   return (
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppErrorBoundary>
   );
 }

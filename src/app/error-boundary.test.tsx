@@ -1,23 +1,32 @@
 import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AppErrorBoundary, describeRouteError, RouteErrorPage } from '@/app/error-boundary';
+import { AppErrorBoundary, describeRouteError, RouteErrorBoundary } from '@/app/error-boundary';
 import { activateLocale, i18n } from '@/lib/i18n';
 
 function Boom(): never {
   throw new Error('kaboom');
 }
 
-function renderRoute(loader: () => unknown) {
-  const router = createMemoryRouter(
-    [{ path: '/', loader, element: <p>ok</p>, errorElement: <RouteErrorPage /> }],
-    { initialEntries: ['/'] },
-  );
+function Gone(): never {
+  throw new Response('gone', { status: 404, statusText: 'Not Found' });
+}
+
+function renderRoutes(path: string) {
   render(
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Link to="/ok">go</Link>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/boom" element={<Boom />} />
+            <Route path="/gone" element={<Gone />} />
+            <Route path="/ok" element={<p>ok</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>
     </I18nProvider>,
   );
 }
@@ -45,19 +54,22 @@ describe('error handling', () => {
     );
   });
 
-  it('the router fallback shows the status and status text of a response', async () => {
-    renderRoute(() => {
-      throw data('gone', { status: 404, statusText: 'Not Found' });
-    });
-    expect((await screen.findByRole('heading')).textContent).toBe('Unexpected Application Error!');
+  it('the route fallback shows the message of a thrown error', () => {
+    renderRoutes('/boom');
+    expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
+    expect(screen.getByText('kaboom')).toBeTruthy();
+  });
+
+  it('the route fallback shows the status and status text of a response', () => {
+    renderRoutes('/gone');
     expect(screen.getByTestId('route-error-status').textContent).toBe('404 Not Found');
   });
 
-  it('the router fallback shows the message of a thrown error', async () => {
-    renderRoute(() => {
-      throw new Error('Loader failed');
-    });
-    expect(await screen.findByText('Loader failed')).toBeTruthy();
+  it('navigating to another page leaves the error behind', () => {
+    renderRoutes('/boom');
+    fireEvent.click(screen.getByRole('link', { name: 'go' }));
+    expect(screen.getByText('ok')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 
   it('describes errors of every shape', () => {

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
 
 import { Button, buttonClass } from '@/ui/button';
 import { ErrorIcon, RefreshIcon } from '@/ui/icons';
@@ -48,6 +48,9 @@ export function describeRouteError(error: unknown): { status?: number; detail: s
   if (isRouteErrorResponse(error)) {
     return { status: error.status, detail: error.statusText || String(error.data ?? '') };
   }
+  if (typeof Response !== 'undefined' && error instanceof Response) {
+    return { status: error.status, detail: error.statusText };
+  }
   if (error instanceof Error) return { detail: error.message };
   return { detail: typeof error === 'string' ? error : '' };
 }
@@ -63,16 +66,10 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** The router's fallback (SPEC §2): "Unexpected Application Error!" with the details. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { status, detail } = describeRouteError(error);
-  if (error) console.error('router: route error', error);
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-4 py-10 sm:px-6 md:px-8"
-    >
+    <div className="mx-auto flex max-w-xl flex-col justify-center gap-4 py-10">
       <h1 className="text-2xl font-bold">
         <Trans>Erreur inattendue de l’application !</Trans>
       </h1>
@@ -104,6 +101,41 @@ export function RouteErrorPage() {
           <Trans>Retour à l’accueil</Trans>
         </Link>
       </div>
-    </main>
+    </div>
   );
+}
+
+class RouteBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error: unknown; failed: boolean; resetKey: string }
+> {
+  override state = { error: null as unknown, failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  // Another page: forget the error and try rendering again.
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { resetKey: string; failed: boolean },
+  ) {
+    if (props.resetKey !== state.resetKey)
+      return { resetKey: props.resetKey, failed: false, error: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('router: route error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches a page's render errors (a failed lazy chunk too) inside the layout, per location. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteBoundary resetKey={pathname}>{children}</RouteBoundary>;
 }

@@ -8,7 +8,7 @@ import { InstallButton } from '@/app/install-button';
 import { LanguageSwitch } from '@/app/language-switch';
 import { NavDrawer } from '@/app/nav-drawer';
 import { navigation, visibleNavItems } from '@/app/navigation';
-import { useShellSession } from '@/app/session';
+import { useSessionGuess } from '@/app/session';
 import { ThemeSwitch } from '@/app/theme-switch';
 import { buttonClass, IconButton } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -19,7 +19,7 @@ import { Logo } from '@/ui/logo';
 export function Header() {
   const { t, i18n } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
-  const session = useShellSession();
+  const session = useSessionGuess();
   const location = useLocation();
   const items = visibleNavItems(navigation, session).filter((item) => item.path !== '#');
   const onAuthPage = /^\/(sign-in|sign-up|forgot-password|reset-password)/.test(location.pathname);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router-dom';
 
 import { navigation, visibleNavItems } from '@/app/navigation';
-import { useShellSession } from '@/app/session';
+import { useSessionGuess } from '@/app/session';
 import { cn } from '@/ui/cn';
 import { Drawer, MENU_DRAWER_WIDTH } from '@/ui/drawer';
 
@@ -12,7 +12,7 @@ const itemClassName =
 /** The main navigation drawer: 330 px, from the left (from the right in Arabic). */
 export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const session = useShellSession();
+  const session = useSessionGuess();
   const items = visibleNavItems(navigation, session);
   return (
     <Drawer

@@ -4,28 +4,68 @@ import type * as SessionModuleType from '@/lib/session';
 import type { SessionState } from '@/lib/session';
 
 /**
- * The shell's view of the session. src/lib/session.ts (supabase-js, XState, Dexie) is loaded
- * in its own chunk right after start instead of in the first one, so /home paints without
- * waiting for it; until it is there the status is 'loading'. Features use `useSession()` from
- * src/lib/session.ts directly: their routes load after it anyway.
+ * The shell's view of the session.
+ *
+ * src/lib/session.ts (supabase-js, XState, Dexie: ~100 KB gzip) is loaded only when needed, so a
+ * visitor's first screen stays light: at start when this device was signed in last time (a
+ * hint in localStorage, kept up to date from the session itself), on the authentication pages,
+ * on guarded pages, and when another tab signs in. Until it is loaded:
+ * - `useShellSession()` (guards) says 'loading' and starts loading it;
+ * - `useSessionGuess()` (header, navigation) says 'signedOut' when the hint says so.
+ * Features use `useSession()` from src/lib/session.ts directly.
  */
 type SessionModule = typeof SessionModuleType;
 
+/** '1' while this device has a signed-in session (written from the session's own state). */
+export const SESSION_HINT_KEY = 'kiraa-signed-in';
+
 const loading: SessionState = { status: 'loading', user: null };
-let state: SessionState = loading;
+const signedOutGuess: SessionState = { status: 'signedOut', user: null };
+
+let known: SessionState | null = null;
 let modulePromise: Promise<SessionModule> | null = null;
 const listeners = new Set<() => void>();
 
-/** Loads the session module (once) and starts following the session. */
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function hintSaysSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+function writeHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1');
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Storage blocked: the session is then always loaded at start.
+  }
+}
+
+/** Loads the session module (once) and follows the session from then on. */
 export function loadSessionModule(): Promise<SessionModule> {
   modulePromise ??= import('@/lib/session').then((mod) => {
     mod.subscribeSession((next) => {
-      state = next;
-      for (const listener of listeners) listener();
+      known = next;
+      if (next.status !== 'loading') writeHint(next.status === 'signedIn');
+      emit();
     });
     return mod;
   });
   return modulePromise;
+}
+
+/** At start: load the session only if this device was signed in (or another tab signs in). */
+export function startSession(): void {
+  if (hintSaysSignedIn()) void loadSessionModule();
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_HINT_KEY && event.newValue === '1') void loadSessionModule();
+  });
 }
 
 /** Resolves with the session once the stored session has been read. */
@@ -35,15 +75,28 @@ export async function whenSessionKnown(): Promise<SessionState> {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  void loadSessionModule();
   return () => listeners.delete(listener);
 }
 
-function getState(): SessionState {
-  return state;
+function subscribeAndLoad(listener: () => void): () => void {
+  void loadSessionModule();
+  return subscribe(listener);
 }
 
-/** `{ status: 'loading' | 'signedOut' | 'signedIn', user }`, re-rendering on change. */
+/** The session, authoritative: 'loading' until it is known (loads it). For guards. */
 export function useShellSession(): SessionState {
-  return useSyncExternalStore(subscribe, getState, getState);
+  return useSyncExternalStore(
+    subscribeAndLoad,
+    () => known ?? loading,
+    () => loading,
+  );
+}
+
+/** The session if known, else a guess from the hint (never loads it). For the header. */
+export function useSessionGuess(): SessionState {
+  return useSyncExternalStore(
+    subscribe,
+    () => known ?? (hintSaysSignedIn() ? loading : signedOutGuess),
+    () => loading,
+  );
 }

@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 
+import { RouteErrorBoundary } from '@/app/error-boundary';
 import { LanguageSwitch } from '@/app/language-switch';
 import { PAGE_PADDING } from '@/app/layouts/top-bar-layout';
+import { loadSessionModule } from '@/app/session';
 import { ThemeSwitch } from '@/app/theme-switch';
 import { CheckIcon } from '@/ui/icons';
 import { Logo } from '@/ui/logo';
@@ -11,6 +13,10 @@ import { PageSpinner } from '@/ui/spinner';
 
 /** The 'side' layout of the authentication pages: the form, and the brand panel on wide screens. */
 export function SideLayout() {
+  // Signing in or up happens here: follow the session from now on (header, guards).
+  useEffect(() => {
+    void loadSessionModule();
+  }, []);
   return (
     <div className="grid min-h-dvh lg:grid-cols-2" data-layout="side">
       <div className="flex flex-col">
@@ -32,9 +38,11 @@ export function SideLayout() {
           className={`flex flex-1 items-start justify-center ${PAGE_PADDING} py-8 outline-none sm:items-center`}
         >
           <div className="w-full max-w-md">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </div>
         </main>
       </div>

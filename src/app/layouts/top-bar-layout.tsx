@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { ContactButton } from '@/app/contact-button';
+import { RouteErrorBoundary } from '@/app/error-boundary';
 import { Footer } from '@/app/footer';
 import { Header } from '@/app/header';
 import { PageSpinner } from '@/ui/spinner';
@@ -19,9 +20,11 @@ export function TopBarLayout() {
         tabIndex={-1}
         className={`mx-auto w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 pb-24 outline-none`}
       >
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <ContactButton />

@@ -1,0 +1,57 @@
+import { lazy, useSyncExternalStore, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
+
+type ScreenModule = { default: ComponentType };
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+let pending = 0;
+const listeners = new Set<() => void>();
+
+function setPending(delta: number) {
+  pending += delta;
+  for (const listener of listeners) listener();
+}
+
+/** A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its feature's catalog, loaded in parallel. */
+export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): LazyScreen {
+  return async () => {
+    setPending(1);
+    try {
+      const [module] = await Promise.all([load(), loadFeatureCatalog(catalog)]);
+      return { Component: module.default };
+    } finally {
+      setPending(-1);
+    }
+  };
+}
+
+/** True while a screen's chunk or catalog is loading (the progress bar). */
+export function useScreenLoading(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending > 0,
+    () => false,
+  );
+}
+
+/**
+ * Turns the table's `lazy: page(…)` entries into elements for `useRoutes`: one React.lazy
+ * component per route, created once.
+ */
+export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy: load, children, ...rest } = route;
+    const resolved = { ...rest } as RouteObject;
+    if (typeof load === 'function') {
+      const Screen = lazy(async () => ({ default: (await (load as LazyScreen)()).Component }));
+      resolved.element = <Screen />;
+    }
+    if (children) resolved.children = withLazyScreens(children);
+    return resolved;
+  });
+}
