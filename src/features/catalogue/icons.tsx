@@ -30,25 +30,23 @@ function icon(paths: ReactNode, mirrored = false) {
   };
 }
 
-export const SnowflakeIcon = icon(
+const SnowflakeIcon = icon(
   <path d="M12 2v20M4.9 7l14.2 10M4.9 17L19.1 7M9 4l3 2 3-2M9 20l3-2 3 2" />,
 );
-export const NavigationIcon = icon(<path d="M3 11l18-8-8 18-2-8-8-2z" />);
-export const SunroofIcon = icon(
+const NavigationIcon = icon(<path d="M3 11l18-8-8 18-2-8-8-2z" />);
+const SunroofIcon = icon(
   <>
     <path d="M5 17l2-9a2 2 0 0 1 2-1.5h6A2 2 0 0 1 17 8l2 9" />
     <rect x="9" y="8.5" width="6" height="4" rx="1" />
     <path d="M3 17h18v2H3z" />
   </>,
 );
-export const SeatIcon = icon(
-  <path d="M7 3h4l1 9h6a2 2 0 0 1 2 2v3H8a2 2 0 0 1-2-2zM9 17v4M18 17v4" />,
-);
-export const BluetoothIcon = icon(<path d="M7 7l10 10-5 5V2l5 5L7 17" />);
-export const HeatIcon = icon(
+const SeatIcon = icon(<path d="M7 3h4l1 9h6a2 2 0 0 1 2 2v3H8a2 2 0 0 1-2-2zM9 17v4M18 17v4" />);
+const BluetoothIcon = icon(<path d="M7 7l10 10-5 5V2l5 5L7 17" />);
+const HeatIcon = icon(
   <path d="M8 3c-1.5 2 1.5 3 0 5M12 3c-1.5 2 1.5 3 0 5M16 3c-1.5 2 1.5 3 0 5M4 12h16l-2 9H6z" />,
 );
-export const SensorIcon = icon(
+const SensorIcon = icon(
   <>
     <path d="M2 20h20M6 16a6 6 0 0 1 12 0" />
     <path d="M9.5 16a2.5 2.5 0 0 1 5 0" />
@@ -73,19 +71,10 @@ export const PeopleIcon = icon(
 export const FuelIcon = icon(
   <path d="M4 21V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16M3 21h12M4 10h10M14 8l3 3v6a1.5 1.5 0 0 0 3 0V8l-3-3" />,
 );
-export const StarIcon = icon(
-  <path d="M12 3l2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 17l-5.4 2.8 1.1-6.1L3.2 9.4l6.1-.8z" />,
-);
 export const CalendarIcon = icon(
   <>
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M3 10h18M8 3v4M16 3v4" />
-  </>,
-);
-export const PinIcon = icon(
-  <>
-    <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z" />
-    <circle cx="12" cy="9.5" r="2.5" />
   </>,
 );
 export const PlaneIcon = icon(
