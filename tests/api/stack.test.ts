@@ -100,6 +100,10 @@ describe('REST through the gateway, with RLS', () => {
     await waitForSchemaCache([table, `rpc/${table}_headers`]);
   });
 
+  afterAll(async () => {
+    await sql(`drop table public.${table}; drop function public.${table}_headers()`);
+  });
+
   it('lets a visitor read only what the policies allow', async () => {
     const { data, error } = await anonClient().from(table).select('note');
     expect(error).toBeNull();
@@ -420,14 +424,16 @@ describe.skipIf(testStack().engine !== 'pglite')('the PGlite socket', () => {
     );
     const [a, b, c] = clients as [pg.Client, pg.Client, pg.Client];
     try {
-      await a.query('create table public.socket_probe (n int)');
+      await a.query(
+        'create schema stack_socket_test; create table stack_socket_test.probe (n int)',
+      );
       const transaction = (async () => {
         for (let round = 0; round < 20; round++) {
           await a.query('begin');
-          await a.query('insert into public.socket_probe values ($1)', [round]);
+          await a.query('insert into stack_socket_test.probe values ($1)', [round]);
           await new Promise((r) => setTimeout(r, 2));
           const { rows } = await a.query<{ n: number }>(
-            'select count(*)::int as n from public.socket_probe',
+            'select count(*)::int as n from stack_socket_test.probe',
           );
           expect(rows[0]?.n).toBe(round + 1);
           await a.query('commit');
@@ -444,10 +450,11 @@ describe.skipIf(testStack().engine !== 'pglite')('the PGlite socket', () => {
         }
       });
       await Promise.all([transaction, ...queries]);
-      expect((await b.query('select count(*)::int as n from public.socket_probe')).rows).toEqual([
-        { n: 20 },
-      ]);
+      expect(
+        (await b.query('select count(*)::int as n from stack_socket_test.probe')).rows,
+      ).toEqual([{ n: 20 }]);
     } finally {
+      await b.query('drop schema if exists stack_socket_test cascade');
       await Promise.all(clients.map((client) => client.end()));
     }
   });
