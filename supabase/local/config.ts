@@ -72,6 +72,8 @@ export function dataPaths(dataDir: string) {
     storage: resolve(dataDir, 'storage'),
     mail: resolve(dataDir, 'mail.json'),
     postgrestPid: resolve(dataDir, 'postgrest.pid'),
+    /** The pid of the stack that uses this directory. */
+    lock: resolve(dataDir, 'stack.pid'),
   };
 }
 

@@ -50,7 +50,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 /** Failures we expect (a taken port, a broken migration, a failed build) need no stack trace. */
-const EXPLAINED = new Set(['PortInUseError', 'MigrationError', 'UserError']);
+const EXPLAINED = new Set(['PortInUseError', 'DataDirInUseError', 'MigrationError', 'UserError']);
 
 function fail(error: unknown): Promise<never> {
   if (error instanceof Error && EXPLAINED.has(error.name)) console.error(`\n${error.message}\n`);

@@ -208,8 +208,12 @@ async function seedFromTemplate(dataDir: string): Promise<void> {
       if (!existsSync(join(template, 'PG_VERSION'))) throw error;
     }
   }
-  mkdirSync(dataDir, { recursive: true });
-  cpSync(template, dataDir, { recursive: true });
+  // Copied aside then renamed: an interrupted copy never looks like a database.
+  const copying = `${dataDir}.copying`;
+  rmSync(copying, { recursive: true, force: true });
+  cpSync(template, copying, { recursive: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(copying, dataDir);
 }
 
 export type PgliteServerOptions = {

@@ -224,7 +224,7 @@ export class Postgrest {
   }
 
   private async waitReady(child: ChildProcess): Promise<void> {
-    const deadline = Date.now() + (this.options.readyTimeoutMs ?? 30_000);
+    const deadline = Date.now() + (this.options.readyTimeoutMs ?? 60_000);
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) return new Promise(() => {});
       try {
@@ -237,7 +237,7 @@ export class Postgrest {
     }
     child.kill('SIGKILL');
     throw new Error(
-      `PostgREST was not ready after ${this.options.readyTimeoutMs ?? 30_000} ms.${this.tail()}`,
+      `PostgREST was not ready after ${this.options.readyTimeoutMs ?? 60_000} ms.${this.tail()}`,
     );
   }
 

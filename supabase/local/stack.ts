@@ -5,7 +5,7 @@
  * `startStack`.
  */
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 
@@ -90,6 +90,45 @@ export class PortInUseError extends Error {
   }
 }
 
+/** Another running stack uses this data directory (PGlite's files must have one owner). */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The data directory ${dataDir} is in use by another local stack (process ${pid}). Stop it, or use another directory with KIRAA_DATA_DIR=<dir>.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** Data directories used by stacks of this process. */
+const heldDataDirs = new Set<string>();
+
+function isRunning(pid: number): boolean {
+  try {
+    return process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the data directory for one stack; returns the release function. */
+function lockDataDir(dataDir: string, lockFile: string): () => void {
+  if (heldDataDirs.has(dataDir)) throw new DataDirInUseError(dataDir, process.pid);
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    // A lock left by a process that is gone (crashed, killed) is taken over.
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      throw new DataDirInUseError(dataDir, pid);
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  heldDataDirs.add(dataDir);
+  return () => {
+    heldDataDirs.delete(dataDir);
+    rmSync(lockFile, { force: true });
+  };
+}
+
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
 }
@@ -146,8 +185,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.databaseUrl === undefined ? env.DATABASE_URL || null : options.databaseUrl;
   const keys = resolveKeys(env);
   mkdirSync(paths.storage, { recursive: true });
+  const unlock = lockDataDir(dataDir, paths.lock);
 
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups: Array<() => Promise<void> | void> = [unlock];
   async function cleanup(): Promise<void> {
     for (const step of cleanups.splice(0).reverse()) {
       try {

@@ -702,6 +702,14 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
     console.info(`second start on ${engine}: ${secondStart} ms`);
   });
 
+  it('refuses a second stack on a data directory in use', async () => {
+    await expect(
+      startTestStack({ db: engine, dataDir: dir, databaseUrl: cluster?.url }),
+    ).rejects.toThrow(
+      `The data directory ${dir} is in use by another local stack (process ${process.pid}).`,
+    );
+  });
+
   it('restarts PostgREST when it dies and serves again', async () => {
     const before = own().postgrest.pid!;
     process.kill(before, 'SIGKILL');
