@@ -107,7 +107,7 @@ function CarDetails({ car }: { car: Car }) {
     [<Trans key="k">Année</Trans>, car.year],
     [<Trans key="k">Boîte de vitesses</Trans>, labels.transmission(car.transmission)],
     [<Trans key="k">Transmission</Trans>, labels.drive(car.drive)],
-    [<Trans key="k">Moteur</Trans>, car.engine],
+    [<Trans key="k">Moteur</Trans>, <bdi key="v">{car.engine}</bdi>],
     [<Trans key="k">Kilométrage</Trans>, <Trans key="v">{mileage} km</Trans>],
     [<Trans key="k">Couleur extérieure</Trans>, labels.color(car.exterior_color)],
     [<Trans key="k">Couleur intérieure</Trans>, labels.color(car.interior_color)],
@@ -124,8 +124,9 @@ function CarDetails({ car }: { car: Car }) {
         <Trans>Toutes les voitures</Trans>
       </Link>
 
+      {/* Phone: photos and name, then price and booking, then the details. Wide: two columns. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-8">
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1">
           <CarGallery name={car.name} images={car.images} />
 
           <header className="flex flex-col gap-2">
@@ -135,7 +136,73 @@ function CarDetails({ car }: { car: Car }) {
             </p>
             <RatingSummary car={car} />
           </header>
+        </div>
+        <aside
+          aria-label={t`Prix et réservation`}
+          className="flex flex-col gap-5 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <div>
+            <p>
+              <span className="text-2xl font-bold text-primary-text" data-testid="daily-rate">
+                {formatDzd(car.daily_rate_dzd, locale)}
+              </span>{' '}
+              <span className="text-fg-muted">
+                <Trans>/ jour</Trans>
+              </span>
+            </p>
+            <p className="mt-1 text-sm text-fg-muted" data-testid="deposit">
+              <Trans>
+                Caution remboursable : {deposit}, en espèces, avec une pièce d’identité originale.
+              </Trans>
+            </p>
+          </div>
 
+          <div className="flex flex-col gap-3">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <CalendarIcon size={18} />
+              <Trans>Disponibilité</Trans>
+            </h2>
+            <RentalDates start={dates.start} end={dates.end} onChange={setDates} />
+            <div role="status" aria-live="polite" data-testid="availability">
+              {period &&
+                busy &&
+                (conflicts.length === 0 ? (
+                  <p className="font-medium text-success">
+                    <Trans>Disponible à ces dates</Trans>
+                  </p>
+                ) : (
+                  <p className="font-medium text-danger">
+                    <Trans>
+                      Déjà réservée du {conflictFrom} au {conflictTo}
+                    </Trans>
+                  </p>
+                ))}
+            </div>
+            {upcoming.length > 0 && (
+              <div className="text-sm">
+                <p className="text-fg-muted">
+                  <Trans>Périodes déjà réservées :</Trans>
+                </p>
+                <ul className="mt-1 flex flex-col gap-0.5">
+                  {upcoming.slice(0, BUSY_LISTED).map(([from, to]) => (
+                    <li key={from}>
+                      {formatDate(new Date(from), locale)} → {formatDate(new Date(to), locale)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+
+          <Link
+            to={bookingHref(car.id, dates.start, dates.end, pickup)}
+            className={buttonClass({ size: 'lg', className: 'w-full' })}
+            data-testid="book-button"
+          >
+            <Trans>Réserver cette voiture</Trans>
+          </Link>
+        </aside>
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           <section aria-labelledby="car-description" className="flex flex-col gap-2">
             <h2 id="car-description" className="text-lg font-semibold">
               <Trans>Description</Trans>
@@ -187,72 +254,6 @@ function CarDetails({ car }: { car: Car }) {
 
           <Reviews car={car} locale={locale} />
         </div>
-
-        <aside
-          aria-label={t`Prix et réservation`}
-          className="flex flex-col gap-5 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-20"
-        >
-          <div>
-            <p>
-              <span className="text-2xl font-bold text-primary-text" data-testid="daily-rate">
-                {formatDzd(car.daily_rate_dzd, locale)}
-              </span>{' '}
-              <span className="text-fg-muted">
-                <Trans>/ jour</Trans>
-              </span>
-            </p>
-            <p className="mt-1 text-sm text-fg-muted" data-testid="deposit">
-              <Trans>
-                Caution remboursable : {deposit}, en espèces, avec une pièce d’identité originale.
-              </Trans>
-            </p>
-          </div>
-
-          <div className="flex flex-col gap-3">
-            <h2 className="flex items-center gap-2 font-semibold">
-              <CalendarIcon size={18} />
-              <Trans>Disponibilité</Trans>
-            </h2>
-            <RentalDates start={dates.start} end={dates.end} onChange={setDates} compact />
-            <div role="status" aria-live="polite" data-testid="availability">
-              {period &&
-                busy &&
-                (conflicts.length === 0 ? (
-                  <p className="font-medium text-success">
-                    <Trans>Disponible à ces dates</Trans>
-                  </p>
-                ) : (
-                  <p className="font-medium text-danger">
-                    <Trans>
-                      Déjà réservée du {conflictFrom} au {conflictTo}
-                    </Trans>
-                  </p>
-                ))}
-            </div>
-            {upcoming.length > 0 && (
-              <div className="text-sm">
-                <p className="text-fg-muted">
-                  <Trans>Périodes déjà réservées :</Trans>
-                </p>
-                <ul className="mt-1 flex flex-col gap-0.5">
-                  {upcoming.slice(0, BUSY_LISTED).map(([from, to]) => (
-                    <li key={from}>
-                      {formatDate(new Date(from), locale)} → {formatDate(new Date(to), locale)}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </div>
-
-          <Link
-            to={bookingHref(car.id, dates.start, dates.end, pickup)}
-            className={buttonClass({ size: 'lg', className: 'w-full' })}
-            data-testid="book-button"
-          >
-            <Trans>Réserver cette voiture</Trans>
-          </Link>
-        </aside>
       </div>
     </article>
   );

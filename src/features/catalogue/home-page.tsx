@@ -108,7 +108,7 @@ export default function HomePage() {
   return (
     <div className="flex flex-col gap-12">
       <title>{`${BRAND_NAME} · ${t`Location de voitures en Algérie`}`}</title>
-      <section className="grid gap-6 rounded-2xl bg-primary p-5 text-on-primary sm:p-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:p-10">
+      <section className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl bg-primary p-4 text-on-primary sm:p-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:p-10">
         <div className="flex flex-col gap-3">
           <h1 className="text-3xl font-bold sm:text-4xl">
             <Trans>Louez une voiture partout en Algérie</Trans>
@@ -157,7 +157,6 @@ export default function HomePage() {
             start={search.start}
             end={search.end}
             onChange={(dates) => setSearch((s) => ({ ...s, ...dates }))}
-            compact
           />
           <Button type="submit" size="lg">
             <SearchIcon size={18} />

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 
 import { datesOutOfOrder } from '@/features/catalogue/filters';
 import { algiersToday } from '@/lib/dates';
-import { cn } from '@/ui/cn';
 
 export const DEFAULT_TIME = '10:00';
 
@@ -23,12 +22,10 @@ export function RentalDates({
   start,
   end,
   onChange,
-  compact = false,
 }: {
   start: string;
   end: string;
   onChange: (next: { start: string; end: string }) => void;
-  compact?: boolean;
 }) {
   const id = useId();
   // The typed parts are kept even while incomplete (a time without its date yet).
@@ -52,7 +49,6 @@ export function RentalDates({
   }
 
   const invalid = datesOutOfOrder({ start, end });
-  const gridClassName = compact ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-[1fr_auto] gap-2';
   return (
     <div className="flex flex-col gap-3">
       {(['start', 'end'] as const).map((side) => (
@@ -60,8 +56,9 @@ export function RentalDates({
           <legend className="mb-1 text-sm font-medium">
             {side === 'start' ? <Trans>Prise en charge</Trans> : <Trans>Retour</Trans>}
           </legend>
-          <div className={gridClassName}>
-            <label className="min-w-0">
+          {/* Date and time side by side when they fit, one under the other on narrow screens. */}
+          <div className="flex flex-wrap gap-2">
+            <label className="min-w-0 flex-[3_1_9rem]">
               <span className="sr-only">
                 {side === 'start' ? (
                   <Trans>Date de prise en charge</Trans>
@@ -80,7 +77,7 @@ export function RentalDates({
                 className={inputClassName}
               />
             </label>
-            <label className="min-w-0">
+            <label className="min-w-0 flex-[2_1_6.5rem]">
               <span className="sr-only">
                 {side === 'start' ? (
                   <Trans>Heure de prise en charge</Trans>
@@ -94,7 +91,7 @@ export function RentalDates({
                 step={900}
                 value={draft[side].time}
                 onChange={(e) => update(side, 'time', e.target.value)}
-                className={cn(inputClassName, 'w-auto')}
+                className={inputClassName}
               />
             </label>
           </div>
