@@ -113,7 +113,7 @@ export default function HomePage() {
           <h1 className="text-3xl font-bold sm:text-4xl">
             <Trans>Louez une voiture partout en Algérie</Trans>
           </h1>
-          <p className="text-lg opacity-90">
+          <p className="text-lg">
             <Trans>
               Livrée à l’aéroport ou à votre porte, avec ou sans chauffeur. Parcourez le catalogue
               et réservez même sans connexion.
