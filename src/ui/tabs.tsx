@@ -38,12 +38,11 @@ export function Tabs<T extends string>({
   const listRef = useRef<HTMLDivElement>(null);
 
   function move(from: number, step: number) {
-    const next = tabs[(from + step + tabs.length) % tabs.length];
+    const index = (from + step + tabs.length) % tabs.length;
+    const next = tabs[index];
     if (!next) return;
     onChange(next.id);
-    listRef.current
-      ?.querySelector<HTMLElement>(`#${CSS.escape(`${idPrefix}-tab-${next.id}`)}`)
-      ?.focus();
+    listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
   }
 
   return (
