@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+
+import { formatDateTime } from '@/lib/dates';
+import type { Locale } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
+import type { LocalBooking } from '@/sync/db';
+import { enqueueCancelBooking } from '@/sync/outbox';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+
+/**
+ * The confirmation before cancelling (SPEC §4: it cannot be undone). Confirming cancels at once
+ * on this device: a booking never sent is dropped from the outbox, one the server has is
+ * cancelled through `cancel_booking` by the outbox, online or not.
+ */
+export function CancelBookingDialog({
+  booking,
+  open,
+  carName,
+  onClose,
+}: {
+  booking: LocalBooking | null;
+  open: boolean;
+  carName: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = (i18n.locale || 'fr') as Locale;
+  const [busy, setBusy] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  async function confirm() {
+    if (!booking) return;
+    setBusy(true);
+    try {
+      await enqueueCancelBooking(booking.id);
+      showToast(t`Réservation annulée avec succès`, { kind: 'success' });
+      onClose();
+    } catch (error) {
+      console.error('[bookings] cancel not queued', error);
+      showToast(t`Erreur lors de l’annulation de la réservation`, { kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const reference = booking?.reference ?? '';
+  const start = booking ? formatDateTime(booking.start_at, locale) : '';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      initialFocus={keepRef}
+      title={<Trans>Annuler la réservation ?</Trans>}
+      description={
+        <Trans>Attention : l’annulation est définitive, elle ne pourra pas être annulée.</Trans>
+      }
+      footer={
+        <>
+          <Button ref={keepRef} variant="secondary" onClick={onClose} disabled={busy}>
+            <Trans>Garder la réservation</Trans>
+          </Button>
+          <Button
+            variant="danger"
+            loading={busy}
+            onClick={() => void confirm()}
+            data-testid="confirm-cancel"
+          >
+            <Trans>Oui, annuler</Trans>
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm">
+        <Trans>
+          {carName}, à partir du {start} — référence{' '}
+          <span dir="ltr" className="font-mono">
+            {reference}
+          </span>
+          .
+        </Trans>
+      </p>
+    </Dialog>
+  );
+}

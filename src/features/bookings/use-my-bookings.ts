@@ -1,0 +1,173 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { bookingErrorMessage } from '@/lib/booking-errors';
+import type { Car, Extra, InsuranceOption, Localized, Location } from '@/lib/database.types';
+import type { Locale } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
+import { db, type LocalBooking, type OutboxEntry } from '@/sync/db';
+import {
+  readMyReviews,
+  refreshMyBookings,
+  reviewsByBooking,
+  type MyReview,
+} from '@/sync/my-bookings-sync';
+import { onBackOnline, useOnline } from '@/sync/network';
+import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
+
+import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';
+
+/** How often the list is refreshed while the page is open (the notifications' rhythm). */
+export const REFRESH_MS = 30_000;
+
+/** A name in the UI language (French when a translation is missing). */
+export function localized(name: Localized | undefined, locale: Locale): string {
+  return name ? name[locale] || name.fr : '';
+}
+
+/** The names the cards show, from the synced catalogue. */
+export type CatalogueNames = {
+  cars: Map<string, Car>;
+  locations: Map<string, Location>;
+  extras: Map<string, Extra>;
+  insurance: Map<string, InsuranceOption>;
+};
+
+export type MyBookingsData = {
+  bookings: LocalBooking[];
+  entries: Map<string, BookingEntries>;
+  reviews: Map<string, MyReview>;
+  names: CatalogueNames;
+};
+
+/** Everything /mybookings shows, live from IndexedDB (undefined while it is read). */
+export function useMyBookingsData(userId: string): MyBookingsData | undefined {
+  return useLiveQuery(async () => {
+    const [bookings, entries, reviews, cars, locations, extras, insurance] = await Promise.all([
+      db.bookings.where('user_id').equals(userId).toArray(),
+      db.outbox
+        .where('kind')
+        .anyOf(['create_booking', 'cancel_booking', 'submit_review'])
+        .toArray(),
+      readMyReviews(userId),
+      db.cars.toArray(),
+      db.locations.toArray(),
+      db.extras.toArray(),
+      db.insurance.toArray(),
+    ]);
+    return {
+      bookings,
+      entries: entriesByBooking(entries),
+      reviews: reviewsByBooking(reviews),
+      names: {
+        cars: new Map(cars.map((c) => [c.id, c])),
+        locations: new Map(locations.map((l) => [l.id, l])),
+        extras: new Map(extras.map((e) => [e.code, e])),
+        insurance: new Map(insurance.map((i) => [i.code, i])),
+      },
+    };
+  }, [userId]);
+}
+
+/** When the bookings were last brought from the server (ISO), or null. */
+export function useLastRefresh(): string | null | undefined {
+  return useLiveQuery(async () => {
+    const value = (await db.meta.get(BOOKINGS_PULLED_KEY))?.value;
+    return typeof value === 'string' ? value : null;
+  }, []);
+}
+
+/**
+ * Keeps the list fresh from the server: at once, every 30 s while visible, when the device
+ * comes back online, and when a new notification arrives for the user (a staff decision).
+ */
+export function useBookingsRefresh(userId: string): {
+  refreshing: boolean;
+  failed: boolean;
+  refresh: () => Promise<void>;
+} {
+  const online = useOnline();
+  const [refreshing, setRefreshing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  const refresh = useCallback(() => {
+    inFlight.current ??= (async () => {
+      setRefreshing(true);
+      try {
+        setFailed(!(await refreshMyBookings(userId)));
+      } finally {
+        setRefreshing(false);
+        inFlight.current = null;
+      }
+    })();
+    return inFlight.current;
+  }, [userId]);
+
+  useEffect(() => {
+    if (!online) return;
+    void refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void refresh();
+    }, REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const offOnline = onBackOnline(() => void refresh());
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      offOnline();
+    };
+  }, [online, refresh]);
+
+  // A new notification (the bell polls them) means a booking changed on the server.
+  const newest = useLiveQuery(async () => {
+    const rows = await db.notifications.where('user_id').equals(userId).toArray();
+    return rows.reduce((max, n) => (n.created_at > max ? n.created_at : max), '');
+  }, [userId]);
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (seen.current !== undefined && newest !== seen.current && online) void refresh();
+    seen.current = newest;
+  }, [newest, online, refresh]);
+
+  return { refreshing, failed, refresh };
+}
+
+/**
+ * Says so when the server refuses a cancellation or a review that was queued while this page is
+ * open (SPEC §8: 'Error cancelling booking' / 'Error submitting review', with the reason).
+ */
+export function useRefusalToasts(entries: Map<string, BookingEntries> | undefined): void {
+  const { t, i18n } = useLingui();
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!entries) return;
+    const parked: OutboxEntry[] = [];
+    for (const slot of entries.values()) {
+      for (const entry of [slot.cancel, slot.review]) {
+        if (entry?.state === 'parked') parked.push(entry);
+      }
+    }
+    // Refusals that were there when the page opened are shown on their cards, not toasted.
+    if (known.current === null) {
+      known.current = new Set(parked.map((e) => e.id));
+      return;
+    }
+    for (const entry of parked) {
+      if (known.current.has(entry.id)) continue;
+      known.current.add(entry.id);
+      const reason = i18n._(bookingErrorMessage(entry.last_error));
+      showToast(
+        entry.kind === 'cancel_booking'
+          ? t`Erreur lors de l’annulation de la réservation : ${reason}`
+          : t`Erreur lors de l’envoi de l’avis : ${reason}`,
+        { kind: 'error', id: `refused-${entry.id}` },
+      );
+    }
+  }, [entries, t, i18n]);
+}
