@@ -79,6 +79,11 @@ const authRoutes: RouteObject[] = [
 // --- Staff pages (role admin) ---------------------------------------------------------------------
 const staffRoutes: RouteObject[] = [
   // staff: paths under /staff/, e.g. { path: 'staff/*', lazy: page('staff', () => import(…)) },
+  { path: 'staff', lazy: page('staff', () => import('@/features/staff/staff-board-page')) },
+  {
+    path: 'staff/bookings/:id',
+    lazy: page('staff', () => import('@/features/staff/staff-booking-page')),
+  },
 ];
 
 /**
