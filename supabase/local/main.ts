@@ -31,12 +31,18 @@ type Command = 'start' | 'dev' | 'stack';
 
 const log = (message: string) => console.info(message);
 const closers: Array<() => Promise<void> | void> = [];
-let shuttingDown = false;
+let shuttingDown = 0;
 
-/** Stops everything we started, newest first, then exits. A second Ctrl-C exits at once. */
-async function shutdown(code: number): Promise<never> {
-  if (shuttingDown) process.exit(code);
-  shuttingDown = true;
+/**
+ * Stops everything we started, newest first, then exits. A second Ctrl-C exits at once; one
+ * within a second of the first is the same Ctrl-C relayed by npm/tsx and is ignored.
+ */
+async function shutdown(code: number): Promise<void> {
+  if (shuttingDown) {
+    if (Date.now() - shuttingDown > 1000) process.exit(code);
+    return;
+  }
+  shuttingDown = Date.now();
   const force = setTimeout(() => process.exit(code), 8000);
   force.unref();
   for (const close of closers.splice(0).reverse()) {
@@ -52,7 +58,7 @@ async function shutdown(code: number): Promise<never> {
 /** Failures we expect (a taken port, a broken migration, a failed build) need no stack trace. */
 const EXPLAINED = new Set(['PortInUseError', 'DataDirInUseError', 'MigrationError', 'UserError']);
 
-function fail(error: unknown): Promise<never> {
+function fail(error: unknown): Promise<void> {
   if (error instanceof Error && EXPLAINED.has(error.name)) console.error(`\n${error.message}\n`);
   else console.error(error);
   return shutdown(1);
@@ -318,7 +324,7 @@ if (command !== 'start' && command !== 'dev' && command !== 'stack') {
   process.exit(2);
 }
 process.on('SIGINT', () => {
-  log('\nStopping…');
+  if (!shuttingDown) log('\nStopping…');
   void shutdown(0);
 });
 process.on('SIGTERM', () => void shutdown(0));

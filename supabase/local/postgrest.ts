@@ -52,7 +52,7 @@ process.on('exit', () => {
 function watchdog(child: ChildProcess): void {
   if (process.platform === 'win32' || !child.pid) return;
   const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
-  spawn('/bin/sh', ['-c', script], { stdio: 'ignore' }).unref();
+  spawn('/bin/sh', ['-c', script], { stdio: 'ignore', detached: true }).unref();
 }
 
 /**
@@ -180,6 +180,8 @@ export class Postgrest {
     const child = spawn(postgrestBinary(), [], {
       env: this.env(),
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C in the terminal reaches us, and we stop it in order.
+      detached: true,
     });
     this.child = child;
     children.add(child);
