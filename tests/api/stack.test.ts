@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -581,6 +581,8 @@ describe('npm run stack, the process', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
       expect(alive(postgrest2)).toBe(false);
+      // A clean stop releases the data directory.
+      expect(existsSync(join(dir, 'stack.pid'))).toBe(false);
       expect(second.stderr()).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });
