@@ -15,7 +15,6 @@ vi.mock('@/lib/session', () => {
       listener({ status: 'loading', user: null });
       return () => undefined;
     },
-    whenSessionKnown: async () => ({ status: 'signedOut', user: null }),
   };
 });
 

@@ -68,11 +68,6 @@ export function startSession(): void {
   });
 }
 
-/** Resolves with the session once the stored session has been read. */
-export async function whenSessionKnown(): Promise<SessionState> {
-  return (await loadSessionModule()).whenSessionKnown();
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

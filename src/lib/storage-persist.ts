@@ -12,14 +12,6 @@ export type PersistResult = 'granted' | 'denied' | 'unsupported';
 
 let warned = false;
 
-export async function isStoragePersisted(): Promise<boolean> {
-  try {
-    return (await navigator.storage?.persisted?.()) ?? false;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Asks the browser to keep this site's data. Resolves 'granted' when it is (or already was)
  * persistent; on 'denied' it warns once per visit that offline data could be evicted,

@@ -3,9 +3,6 @@ import { msg } from '@lingui/core/macro';
 /** The agency's email address: written requests, invoices and personal-data requests. */
 export const CONTACT_EMAIL = 'contact@kiraa.dz';
 
-/** The company as named in the legal pages. */
-export const COMPANY_LEGAL_NAME = 'Kiraa SARL';
-
 export const agencies = [
   {
     key: 'algiers',
