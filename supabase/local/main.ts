@@ -4,16 +4,16 @@
  * `npm run dev` – the local stack and Vite's dev server (http://localhost:5173).
  * `npm run stack` – the local stack only.
  *
- * Options: `--rebuild` (start: build even when nothing changed). Environment: DATABASE_URL,
- * KIRAA_DATA_DIR, KIRAA_DIST_DIR, KIRAA_ENV_FILE, KIRAA_API_PORT, KIRAA_DB_PORT, KIRAA_APP_PORT, KIRAA_DEV_PORT; JWT_SECRET,
- * ANON_KEY, SERVICE_ROLE_KEY replace the development keys.
+ * Options: `--rebuild` (start: build even when nothing changed). Environment (docs/local-stack.md):
+ * DATABASE_URL, KIRAA_DATA_DIR, KIRAA_DIST_DIR, KIRAA_ENV_FILE, KIRAA_API_PORT, KIRAA_DB_PORT,
+ * KIRAA_APP_PORT, KIRAA_DEV_PORT; JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY replace the development
+ * keys.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 
+import { buildApp } from './build.ts';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_PORTS,
@@ -56,16 +56,12 @@ async function shutdown(code: number): Promise<void> {
 }
 
 /** Failures we expect (a taken port, a broken migration, a failed build) need no stack trace. */
-const EXPLAINED = new Set(['PortInUseError', 'DataDirInUseError', 'MigrationError', 'UserError']);
+const EXPLAINED = new Set(['PortInUseError', 'DataDirInUseError', 'MigrationError', 'BuildError']);
 
 function fail(error: unknown): Promise<void> {
   if (error instanceof Error && EXPLAINED.has(error.name)) console.error(`\n${error.message}\n`);
   else console.error(error);
   return shutdown(1);
-}
-
-class UserError extends Error {
-  override name = 'UserError';
 }
 
 /** `.env.local` for Vite and for server-side scripts (git-ignored). Rewritten only when it changes. */
@@ -80,93 +76,6 @@ function writeEnvLocal(stack: Stack, file: string): void {
   ].join('\n');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (current !== content) writeFileSync(file, content);
-}
-
-/** Inputs of the app build: a change in any of them (or in the VITE_ values) means rebuild. */
-function buildFingerprint(env: Record<string, string>): string {
-  const hash = createHash('sha256');
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stats = statSync(path);
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
-    } else {
-      hash.update(`${relative(ROOT_DIR, path)}:${stats.size}:${stats.mtimeMs}\n`);
-    }
-  };
-  for (const input of [
-    'src',
-    'public',
-    'index.html',
-    'vite.config.ts',
-    'lingui.config.ts',
-    'tsconfig.json',
-    'package-lock.json',
-  ]) {
-    visit(resolve(ROOT_DIR, input));
-  }
-  hash.update(JSON.stringify(env));
-  return hash.digest('hex');
-}
-
-async function buildApp(
-  env: Record<string, string>,
-  options: { force: boolean; stampFile: string; serviceRoleKey: string; outDir: string },
-): Promise<void> {
-  const { force, stampFile } = options;
-  const distIndex = join(options.outDir, 'index.html');
-  const fingerprint = buildFingerprint(env);
-  const stamp = existsSync(distIndex) ? `${fingerprint}:${statSync(distIndex).mtimeMs}` : '';
-  if (!force && stamp && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
-    log('App unchanged since the last build: serving dist/ (npm start -- --rebuild to force).');
-    return;
-  }
-  log('Building the app (vite build)…');
-  const started = Date.now();
-  const vite = resolve(ROOT_DIR, 'node_modules/vite/bin/vite.js');
-  const output: string[] = [];
-  const code = await new Promise<number | null>((done, reject) => {
-    const child = spawn(
-      process.execPath,
-      [vite, 'build', '--outDir', options.outDir, '--emptyOutDir'],
-      {
-        cwd: ROOT_DIR,
-        env: { ...process.env, ...env, NODE_ENV: 'production' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    closers.push(() => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-    });
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', done);
-  });
-  if (code !== 0) {
-    throw new UserError(
-      `The app build failed (vite build exited with ${code}):\n${output.join('').trim()}`,
-    );
-  }
-  assertNoServiceKey(options.outDir, options.serviceRoleKey);
-  writeFileSync(stampFile, `${fingerprint}:${statSync(distIndex).mtimeMs}`);
-  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-}
-
-/** The service-role key bypasses RLS: it must never reach the browser. */
-function assertNoServiceKey(dir: string, serviceRoleKey: string): void {
-  const visit = (path: string) => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const full = join(path, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (readFileSync(full, 'utf8').includes(serviceRoleKey)) {
-        throw new UserError(
-          `The service-role key was bundled into ${relative(ROOT_DIR, full)}: refusing to serve it.`,
-        );
-      }
-    }
-  };
-  visit(dir);
 }
 
 async function listenOrExplain(
@@ -281,11 +190,17 @@ async function main(command: Command, args: string[]): Promise<void> {
   if (command === 'start') {
     const [stack] = await Promise.all([
       stackPromise,
-      buildApp(viteEnv, {
-        force: args.includes('--rebuild'),
+      buildApp({
+        env: viteEnv,
+        outDir: distDir,
         stampFile: join(dataDir, 'build-stamp'),
         serviceRoleKey: keys.serviceRoleKey,
-        outDir: distDir,
+        force: args.includes('--rebuild'),
+        log,
+        onChild: (child) =>
+          closers.push(() => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+          }),
       }),
     ]);
     writeEnvLocal(stack, envFile);
