@@ -117,4 +117,20 @@ describe('sync scheduler', () => {
     expect(run).toHaveBeenCalledTimes(4);
     reportServerReachable(true);
   });
+
+  it('can wait for the browser to be idle before the first run', () => {
+    let idle: (() => void) | null = null;
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => {
+      idle = fn;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    stop = startSyncScheduler({ run, firstRun: 'idle' });
+    expect(run).not.toHaveBeenCalled();
+    idle!();
+    expect(run).toHaveBeenCalledTimes(1);
+    stop();
+    stop = null;
+    vi.unstubAllGlobals();
+  });
 });

@@ -19,12 +19,18 @@ export type SchedulerOptions = {
   retryMs?: number;
   /** A visibility change within this delay after the last run does not trigger another one. */
   minGapMs?: number;
+  /**
+   * When the first run starts: at once, or once the browser is idle (after the first screen has
+   * rendered from the device, so the sync's code does not compete with it).
+   */
+  firstRun?: 'now' | 'idle';
   now?: () => number;
 };
 
 export const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 export const DEFAULT_RETRY_MS = 15 * 1000;
 export const DEFAULT_MIN_GAP_MS = 30 * 1000;
+const FIRST_RUN_IDLE_TIMEOUT_MS = 2_000;
 
 const failed = (result: unknown) =>
   typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
@@ -94,11 +100,18 @@ export function startSyncScheduler(options: SchedulerOptions): () => void {
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', onVisibilityChange);
   }
-  trigger();
+  let cancelFirst = () => {};
+  if (options.firstRun === 'idle' && typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(trigger, { timeout: FIRST_RUN_IDLE_TIMEOUT_MS });
+    cancelFirst = () => cancelIdleCallback(handle);
+  } else {
+    trigger();
+  }
   if (visible()) startTimer();
 
   return () => {
     stopped = true;
+    cancelFirst();
     stopTimers();
     offBackOnline();
     if (typeof document !== 'undefined') {
@@ -114,5 +127,8 @@ let catalogueScheduler: (() => void) | null = null;
  * every screen that needs the catalogue may call it.
  */
 export function startCatalogueScheduler(): void {
-  catalogueScheduler ??= startSyncScheduler({ run: () => catalogueSync.sync() });
+  catalogueScheduler ??= startSyncScheduler({
+    run: () => catalogueSync.sync(),
+    firstRun: 'idle',
+  });
 }
