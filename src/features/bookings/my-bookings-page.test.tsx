@@ -14,6 +14,7 @@ import MyBookingsPage from '@/features/bookings/my-bookings-page';
 
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/sync/sync-engine', () => ({ requestFlush: vi.fn() }));
+vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
 vi.mock('@/lib/session', () => ({
   useSession: () => ({ status: 'signedIn', user: { id: 'u1', authority: ['user'] } }),
 }));

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useOnline } from '@/sync/network';
+import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, RefreshIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
@@ -49,6 +50,8 @@ function MyBookings({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const tab: BookingTab = isTab(params.get('tab')) ? (params.get('tab') as BookingTab) : 'current';
   const [dialog, setDialog] = useState<Open>(null);
+  // Car names, pictures and places come from the synced catalogue.
+  useEffect(() => startCatalogueScheduler(), []);
 
   const lists = splitBookings(data?.bookings ?? []);
   const shown = lists[tab];
