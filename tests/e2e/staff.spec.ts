@@ -1,0 +1,265 @@
+/**
+ * The staff screens against the real stack, as the seed's demo admin: accepting a pending booking
+ * reaches the customer (notification, /mybookings shows it reserved); a rejection needs a reason
+ * (refused with the translated message); a booking moved by someone else meanwhile is refused
+ * with the server's translated code; the booking page shows the contact, a signed link to the
+ * licence and the status history; offline, nothing can be done (nothing is queued); a customer
+ * on /staff lands on /access-denied.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+
+import {
+  newCustomer,
+  newPendingBooking,
+  staffSetStatus,
+  type Customer,
+} from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
+
+/** The polling interval of notifications (SPEC §9) and some slack for the request itself. */
+const WITHIN_ONE_POLL = 30_000 + 8_000;
+
+type ServerBooking = { reference: string; status: string; status_reason: string | null };
+
+async function serverBooking(customer: Customer, id: string): Promise<ServerBooking> {
+  const { data, error } = await customer.client
+    .from('bookings')
+    .select('reference, status, status_reason')
+    .eq('id', id)
+    .single();
+  if (error) throw new Error(error.message);
+  return data as ServerBooking;
+}
+
+/** A signed-in admin in a browser context of its own (its own session, like another device). */
+async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
+  return page;
+}
+
+/** No serious or critical axe violation in the page's own content (the shell has its own test). */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('#main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+function staffCard(page: Page, reference: string) {
+  return page.locator(`[data-testid="staff-booking"][data-reference="${reference}"]`);
+}
+
+test.describe('staff', () => {
+  test('a customer on /staff lands on /access-denied', async ({ page }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomer('Karim Ouali');
+    await signInThroughUi(page, customer);
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/access-denied$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accès refusé' })).toBeVisible();
+    await page.goto('/staff/bookings/00000000-0000-4000-8000-000000000000');
+    await expect(page).toHaveURL(/\/access-denied$/);
+  });
+
+  test('the admin accepts a pending booking: the customer is notified and sees it reserved', async ({
+    page,
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(180_000);
+    const customer = await newCustomer('Rania Meziane');
+    const { id } = await newPendingBooking(customer);
+    const { reference } = await serverBooking(customer, id);
+
+    await signInThroughUi(page, customer, { redirectUrl: '/mybookings' });
+    const mine = page.locator(`[data-testid="booking-item"][data-reference="${reference}"]`);
+    await expect(mine.getByTestId('booking-status')).toHaveText('En attente de validation');
+
+    const admin = await adminPage(browser, e2e.appUrl);
+    await expect(
+      admin.getByRole('heading', { level: 1, name: 'Réservations à gérer' }),
+    ).toBeVisible();
+    // Pending first: the board opens on the bookings to handle.
+    await expect(admin.getByRole('tab', { name: /À traiter/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await admin.getByTestId('staff-search').fill(reference.toLowerCase().replace(/-/g, ''));
+    await expect(admin).toHaveURL(/q=kr/);
+    const item = staffCard(admin, reference);
+    await expect(item).toBeVisible();
+    await expect(admin.getByTestId('staff-booking')).toHaveCount(1);
+    await expect(item.getByTestId('staff-contact')).toContainText('Rania Meziane');
+    await expect(item.getByTestId('staff-contact')).toContainText(customer.email);
+    await expect(item.getByRole('link', { name: '+213555000111' })).toHaveAttribute(
+      'href',
+      'tel:+213555000111',
+    );
+    await expect(item.getByTestId('staff-price')).toContainText('DZD');
+    await expectAccessible(admin);
+
+    await item.getByRole('button', { name: 'Accepter' }).click();
+    const dialog = admin.getByRole('alertdialog', {
+      name: `Accepter la réservation ${reference} ?`,
+    });
+    await dialog.getByTestId('confirm-staff-action').click();
+    await expect(
+      admin.getByTestId('toast').filter({ hasText: `Réservation ${reference} acceptée` }),
+    ).toBeVisible();
+    // It leaves the pending list.
+    await expect(item).toHaveCount(0);
+    expect((await serverBooking(customer, id)).status).toBe('reserved');
+    await admin.getByRole('tab', { name: /Réservées/ }).click();
+    await expect(staffCard(admin, reference).getByTestId('staff-status')).toHaveText('Réservée');
+
+    // The customer: the bell within one poll, and the booking reserved without a reload.
+    await expect(page.getByTestId('notification-dot')).toHaveText('1', {
+      timeout: WITHIN_ONE_POLL,
+    });
+    await expect(mine.getByTestId('booking-status')).toHaveText('Réservée', {
+      timeout: WITHIN_ONE_POLL,
+    });
+    await expect(mine.getByTestId('sync-row')).toHaveAttribute('data-sync', 'confirmed');
+    await admin.context().close();
+  });
+
+  test('a rejection without a reason is refused with the translated message', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomer('Lamia Ferhat');
+    const { id } = await newPendingBooking(customer);
+    const { reference } = await serverBooking(customer, id);
+
+    const admin = await adminPage(browser, e2e.appUrl);
+    await admin.goto(`/staff?q=${reference}`);
+    const item = staffCard(admin, reference);
+    await item.getByRole('button', { name: 'Refuser' }).click();
+    const dialog = admin.getByRole('alertdialog', {
+      name: `Refuser la réservation ${reference} ?`,
+    });
+    await dialog.getByTestId('confirm-staff-action').click();
+    await expect(dialog.getByTestId('staff-action-error')).toHaveText('Un motif est obligatoire.');
+    expect((await serverBooking(customer, id)).status).toBe('pending');
+
+    await dialog.getByLabel('Motif (le client le verra)').fill('Permis expiré');
+    await dialog.getByTestId('confirm-staff-action').click();
+    await expect(
+      admin.getByTestId('toast').filter({ hasText: `Réservation ${reference} refusée` }),
+    ).toBeVisible();
+    expect(await serverBooking(customer, id)).toMatchObject({
+      status: 'rejected',
+      status_reason: 'Permis expiré',
+    });
+    await admin.context().close();
+  });
+
+  test('a booking moved meanwhile is refused with the server’s translated reason', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomer('Hakim Zerrouki');
+    const { id } = await newPendingBooking(customer);
+    const { reference } = await serverBooking(customer, id);
+
+    const admin = await adminPage(browser, e2e.appUrl);
+    await admin.goto(`/staff?q=${reference}`);
+    const item = staffCard(admin, reference);
+    await expect(item.getByTestId('staff-status')).toHaveText('En attente');
+    // Another member of staff accepts it first.
+    await staffSetStatus(id, 'reserved');
+    await item.getByRole('button', { name: 'Accepter' }).click();
+    const dialog = admin.getByRole('alertdialog');
+    await dialog.getByTestId('confirm-staff-action').click();
+    await expect(dialog.getByTestId('staff-action-error')).toHaveText(
+      'Cette réservation ne peut plus changer d’état ainsi.',
+    );
+    await admin.keyboard.press('Escape');
+    // The list was reloaded: the booking is no longer pending.
+    await expect(item).toHaveCount(0);
+    await admin.context().close();
+  });
+
+  test('the booking page: contact, licence through a signed link, history; start and complete', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomer('Sami Bouaziz');
+    const { id } = await newPendingBooking(customer);
+    await staffSetStatus(id, 'reserved');
+    const { reference } = await serverBooking(customer, id);
+
+    const admin = await adminPage(browser, e2e.appUrl);
+    await admin.goto(`/staff?status=reserved&q=${reference}`);
+    await staffCard(admin, reference)
+      .getByRole('link', { name: 'Détails, documents et historique' })
+      .click();
+    await expect(admin).toHaveURL(new RegExp(`/staff/bookings/${id}$`));
+    await expect(admin.getByRole('heading', { level: 1 })).toContainText(reference);
+    await expect(admin.getByTestId('staff-contact')).toContainText(customer.email);
+    await expect(
+      admin.getByTestId('staff-contact').getByRole('link', { name: customer.email }),
+    ).toHaveAttribute('href', `mailto:${customer.email}`);
+
+    // The licence opens through a signed URL the API serves without the admin's token.
+    const link = admin.getByTestId('document-link');
+    await expect(link).toHaveText(/permis\.png/);
+    const href = await link.getAttribute('href');
+    expect(href).toContain('/storage/v1/object/sign/licenses/');
+    const file = await fetch(href!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('image/png');
+
+    const history = admin.getByTestId('staff-history').getByRole('listitem');
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(0)).toHaveAttribute('data-status', 'pending');
+    await expect(history.nth(0)).toContainText('Sami Bouaziz');
+    await expect(history.nth(1)).toHaveAttribute('data-status', 'reserved');
+    await expect(history.nth(1)).toContainText('Samira Haddad');
+
+    await admin.getByRole('button', { name: 'Démarrer la location' }).click();
+    await admin.getByRole('alertdialog').getByTestId('confirm-staff-action').click();
+    await expect(admin.getByTestId('staff-status')).toHaveText('En location');
+    await admin.getByRole('button', { name: 'Terminer la location' }).click();
+    await admin.getByRole('alertdialog').getByTestId('confirm-staff-action').click();
+    await expect(admin.getByTestId('staff-status')).toHaveText('Terminée');
+    await expect(history).toHaveCount(4);
+    await expect(admin.getByRole('button', { name: 'Terminer la location' })).toHaveCount(0);
+    expect((await serverBooking(customer, id)).status).toBe('completed');
+    await admin.context().close();
+  });
+
+  test('offline, the board says so and offers no action (nothing is queued)', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomer('Imene Rahmani');
+    const { id } = await newPendingBooking(customer);
+    const { reference } = await serverBooking(customer, id);
+
+    const admin = await adminPage(browser, e2e.appUrl);
+    await admin.goto(`/staff?q=${reference}`);
+    const item = staffCard(admin, reference);
+    await expect(item.getByRole('button', { name: 'Accepter' })).toBeEnabled();
+    await admin.context().setOffline(true);
+    await expect(admin.getByTestId('staff-offline')).toContainText('Hors ligne');
+    await expect(item.getByRole('button', { name: 'Accepter' })).toBeDisabled();
+    await admin.context().setOffline(false);
+    await expect(admin.getByTestId('staff-offline')).toHaveCount(0);
+    await expect(item.getByRole('button', { name: 'Accepter' })).toBeEnabled();
+    expect((await serverBooking(customer, id)).status).toBe('pending');
+    await admin.context().close();
+  });
+});
