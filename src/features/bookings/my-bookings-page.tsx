@@ -86,7 +86,7 @@ function MyBookings({ userId }: { userId: string }) {
         </Button>
       </div>
 
-      <p className="text-sm text-fg-muted" role="status" data-testid="bookings-freshness">
+      <p className="text-sm text-fg-muted" data-testid="bookings-freshness">
         {!online ? (
           last ? (
             <Trans>Hors ligne : voici vos réservations telles qu’au {last}.</Trans>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { algiersToIso, formatDate } from '@/lib/dates';
-import type { StaffBooking, StaffQuery, StaffStatusFilter } from '@/lib/staff-api';
+import type { OptionNames, StaffBooking, StaffQuery, StaffStatusFilter } from '@/lib/staff-api';
 import { useOnline } from '@/sync/network';
 import { Button, buttonClass } from '@/ui/button';
 import { SearchIcon } from '@/ui/icons';
@@ -123,7 +123,7 @@ function StaffBookingCard({
   onAction,
 }: {
   booking: StaffBooking;
-  names: Parameters<typeof OptionFacts>[0]['names'];
+  names: OptionNames | null;
   online: boolean;
   onAction: (action: StaffAction) => void;
 }) {
@@ -263,7 +263,7 @@ export default function StaffBoardPage() {
           </p>
         )}
         {board.loading && board.rows.length === 0 && !board.error ? (
-          <PageSpinner />
+          online && <PageSpinner />
         ) : board.rows.length === 0 && !board.error ? (
           <p
             className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-fg-muted"
