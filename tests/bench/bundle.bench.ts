@@ -25,9 +25,11 @@ export type PageWeight = {
   /** JS requested before the page's main heading showed (the critical path). */
   jsBeforeContent: number;
   transferred: number;
+  /** The heaviest JS files, gzip. */
+  largest: Array<{ file: string; gzip: number }>;
 };
 
-export type BundleResult = { pages: PageWeight[]; homeWithinBudget: boolean };
+export type BundleResult = { pages: PageWeight[]; homeWithinBudget: boolean; summary: string[] };
 
 function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
@@ -67,8 +69,11 @@ export default async function bundleBench(): Promise<BundleResult> {
         let jsBeforeContent = 0;
         let transferred = 0;
         let jsFiles = 0;
+        const files: Array<{ file: string; gzip: number }> = [];
         for (const [pathname, asset] of unique) {
           const size = gzipSize(join(appDir, pathname));
+          if (pathname.endsWith('.js'))
+            files.push({ file: pathname.replace('/assets/', ''), gzip: size });
           transferred += await asset.transferred;
           if (pathname.endsWith('.css')) css += size;
           else {
@@ -77,14 +82,23 @@ export default async function bundleBench(): Promise<BundleResult> {
             if (asset.beforeContent) jsBeforeContent += size;
           }
         }
-        pages.push({ path, js, css, jsFiles, jsBeforeContent, transferred });
+        const largest = files.sort((a, b) => b.gzip - a.gzip).slice(0, 6);
+        pages.push({ path, js, css, jsFiles, jsBeforeContent, transferred, largest });
         await context.close();
       }
     } finally {
       await browser.close();
     }
     const home = pages.find((p) => p.path === '/home')!;
-    const result = { pages, homeWithinBudget: home.js <= HOME_JS_BUDGET };
+    const homeWithinBudget = home.js <= HOME_JS_BUDGET;
+    const summary = pages.map(
+      (p) =>
+        `${p.path}: JS ${kb(p.js)} gzip (${kb(p.jsBeforeContent)} before content), CSS ${kb(p.css)}` +
+        (p.path === '/home'
+          ? ` — goal ≤ ${kb(HOME_JS_BUDGET)} JS: ${homeWithinBudget ? 'met' : 'missed'}`
+          : ''),
+    );
+    const result = { pages, homeWithinBudget, summary };
     console.info('\nBundle (gzip -9 of the files Chromium loaded; service worker blocked)');
     printTable(
       pages.map((p) => ({
@@ -96,6 +110,11 @@ export default async function bundleBench(): Promise<BundleResult> {
         'over the wire': kb(p.transferred),
       })),
     );
+    for (const p of pages) {
+      console.info(
+        `${p.path} heaviest: ${p.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`,
+      );
+    }
     console.info(
       `/home JS ${kb(home.js)} of ${kb(HOME_JS_BUDGET)}: ${result.homeWithinBudget ? 'within' : 'OVER'} budget`,
     );

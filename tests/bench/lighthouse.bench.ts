@@ -25,14 +25,38 @@ export type LighthouseScores = {
   cls: number;
   /** Audits that cost points in accessibility and best-practices. */
   failing: string[];
+  /** Where to look: the LCP element, the elements that shifted, the heaviest scripts. */
+  diagnostics: string[];
 };
+
+type DetailItem = Record<string, unknown> & { node?: { snippet?: string; selector?: string } };
+
+function detailItems(audit: { details?: unknown } | undefined): DetailItem[] {
+  const details = audit?.details as { items?: DetailItem[] } | undefined;
+  return details?.items ?? [];
+}
+
+/** Every node (selector) mentioned in an audit's details, however nested. */
+function findNodes(details: unknown): string[] {
+  if (!details || typeof details !== 'object') return [];
+  const value = details as Record<string, unknown>;
+  if (value.type === 'node') return [String(value.selector ?? value.snippet ?? '?')];
+  return Object.values(value).flatMap(findNodes);
+}
+
+function describeNode(item: DetailItem): string {
+  return item.node?.selector ?? item.node?.snippet ?? '?';
+}
 
 /** Debian's Chromium or CHROME_PATH, else Playwright's own. */
 function chromePath(): string {
   return chromiumExecutable() ?? chromium.executablePath();
 }
 
-export default async function lighthouseBench(): Promise<LighthouseScores[]> {
+export default async function lighthouseBench(): Promise<{
+  results: LighthouseScores[];
+  summary: string[];
+}> {
   return withBuiltApp(async ({ appUrl }) => {
     const results: LighthouseScores[] = [];
     for (const path of ['/home', '/cars']) {
@@ -55,8 +79,26 @@ export default async function lighthouseBench(): Promise<LighthouseScores[]> {
             .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
             .map((ref) => `${id}: ${ref.id}`),
         );
+        const lcpElement = findNodes(audits['largest-contentful-paint-element']?.details).slice(
+          0,
+          1,
+        );
+        const shifts = detailItems(audits['layout-shifts'])
+          .slice(0, 3)
+          .map((item) => `${describeNode(item)} (${Number(item.score ?? 0).toFixed(3)})`);
+        const scripts = detailItems(audits['bootup-time'])
+          .slice(0, 3)
+          .map(
+            (item) =>
+              `${String(item.url).replace(appUrl, '')} ${Math.round(Number(item.total))} ms`,
+          );
         results.push({
           path,
+          diagnostics: [
+            `LCP element: ${lcpElement.join('') || 'n/a'}`,
+            `layout shifts: ${shifts.join('; ') || 'none'}`,
+            `main-thread time by script: ${scripts.join('; ')}`,
+          ],
           performance: score('performance'),
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
@@ -83,12 +125,19 @@ export default async function lighthouseBench(): Promise<LighthouseScores[]> {
     );
     for (const r of results) {
       if (r.failing.length) console.info(`${r.path} loses points on: ${r.failing.join(', ')}`);
+      for (const line of r.diagnostics) console.info(`${r.path} ${line}`);
     }
-    return results;
+    const summary = results.map(
+      (r) =>
+        `${r.path}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
+        `best-practices ${r.bestPractices} (goals ${GOALS.performance}/${GOALS.accessibility}/` +
+        `${GOALS['best-practices']}); LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}`,
+    );
+    return { results, summary };
   });
 }
 
 if (isMain(import.meta.url)) {
-  const results = await lighthouseBench();
+  const { results } = await lighthouseBench();
   console.info(JSON.stringify(results));
 }

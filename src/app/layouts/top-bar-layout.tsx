@@ -18,7 +18,9 @@ export function TopBarLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className={`mx-auto w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 pb-24 outline-none`}
+        // At least a screen tall: the footer starts below the fold, so pages that fill in as
+        // their data arrives never push it around (no layout shift).
+        className={`mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 pb-24 outline-none`}
       >
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
