@@ -46,7 +46,3 @@ export const bookingErrorGeneric = msg`Une erreur s’est produite lors de la cr
 export function bookingErrorMessage(code: string | null | undefined): MessageDescriptor {
   return (code && messages[code]) || bookingErrorGeneric;
 }
-
-export function isKnownBookingError(code: string | null | undefined): boolean {
-  return !!code && code in messages;
-}

@@ -33,12 +33,8 @@ export type SyncEngineState = {
   lastResult: FlushResult | null;
 };
 
-type Engine = {
-  actor: Actor<typeof syncMachine>;
-  stop: () => void;
-};
-
-let engine: Engine | null = null;
+/** The page's one engine; it lives as long as the page. */
+let engine: Actor<typeof syncMachine> | null = null;
 
 async function pullAfterFlush(): Promise<void> {
   const { user } = getSessionState();
@@ -55,7 +51,7 @@ export function flushWithLock(transport: OutboxTransport): Promise<FlushResult> 
 
 /** Starts the engine once for this page (later calls return the running one). */
 export function startSyncEngine(): Actor<typeof syncMachine> {
-  if (engine) return engine.actor;
+  if (engine) return engine;
   const transport = supabaseTransport(supabase);
   const actor = createActor(
     syncMachine.provide({
@@ -70,16 +66,13 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
     { input: { online: isOnline() } },
   );
 
-  const offOnline = subscribeOnline(() =>
-    actor.send({ type: isOnline() ? 'sync.online' : 'sync.offline' }),
-  );
-  const offEnqueued = onEnqueued(() => actor.send({ type: 'sync.enqueued' }));
-  const onVisible = () => {
+  subscribeOnline(() => actor.send({ type: isOnline() ? 'sync.online' : 'sync.offline' }));
+  onEnqueued(() => actor.send({ type: 'sync.enqueued' }));
+  document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') actor.send({ type: 'sync.visible' });
-  };
-  document.addEventListener('visibilitychange', onVisible);
+  });
   let lastUser = getSessionState().user?.id ?? null;
-  const offSession = subscribeSession((state) => {
+  subscribeSession((state) => {
     const id = state.user?.id ?? null;
     if (id !== lastUser) {
       lastUser = id;
@@ -88,22 +81,8 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
   });
 
   actor.start();
-  engine = {
-    actor,
-    stop: () => {
-      offOnline();
-      offEnqueued();
-      offSession();
-      document.removeEventListener('visibilitychange', onVisible);
-      actor.stop();
-    },
-  };
+  engine = actor;
   return actor;
-}
-
-export function stopSyncEngine(): void {
-  engine?.stop();
-  engine = null;
 }
 
 /** Asks for a flush now (the sync panel's "sync now", a fixed booking). */

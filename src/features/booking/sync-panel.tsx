@@ -8,7 +8,7 @@ import { bookingErrorMessage } from '@/lib/booking-errors';
 import { formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
 import { db, type OutboxEntry } from '@/sync/db';
-import { LAST_SYNC_KEY, STALE_AFTER_MS } from '@/sync/outbox';
+import { dismissParked, LAST_SYNC_KEY, retryParked, STALE_AFTER_MS } from '@/sync/outbox';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
@@ -105,7 +105,19 @@ export function SyncPanel() {
                 <span>{i18n._(kindLabels[e.kind])}</span>
                 <span className="text-fg-muted">
                   {e.state === 'parked' ? (
-                    i18n._(bookingErrorMessage(e.last_error))
+                    <span className="flex flex-wrap items-center gap-2">
+                      {i18n._(bookingErrorMessage(e.last_error))}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => void retryParked(e.id).then(requestFlush)}
+                      >
+                        <Trans>Réessayer</Trans>
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => void dismissParked(e.id)}>
+                        <Trans>Retirer</Trans>
+                      </Button>
+                    </span>
                   ) : attempts > 0 ? (
                     <Trans>
                       depuis le {since} · {attempts} essai(s)
