@@ -33,7 +33,8 @@ class FakeServer implements CatalogueSource {
   busy: BusyRow[] = [];
   calls: Array<{ table: CatalogueTable; after: KeysetCursor | null; limit: number }> = [];
   busyCalls: Array<{ from: string; to: string }> = [];
-  failOnCall: number | null = null;
+  /** Fail the nth call (1-based) for this table with a network error. */
+  failOn: { table: CatalogueTable; nth: number } | null = null;
   failBusy = false;
   gate: Promise<void> | null = null;
 
@@ -44,7 +45,10 @@ class FakeServer implements CatalogueSource {
   ): Promise<CatalogueRow[T][]> {
     this.calls.push({ table, after, limit });
     if (this.gate) await this.gate;
-    if (this.failOnCall === this.calls.length) throw new TypeError('Failed to fetch');
+    const nth = this.calls.filter((call) => call.table === table).length;
+    if (this.failOn?.table === table && this.failOn.nth === nth) {
+      throw new TypeError('Failed to fetch');
+    }
     const key = catalogueKeys[table];
     const rows = (this.tables[table] as unknown as Array<Record<string, unknown>>).map((row) => ({
       row,
@@ -214,7 +218,7 @@ describe('catalogue delta sync', () => {
 
   it('keeps what it has and resumes from the last stored page after a failure', async () => {
     server.tables.cars = ['a', 'b', 'c', 'd', 'e'].map((id) => car(id, T1));
-    server.failOnCall = 2; // the second page of cars
+    server.failOn = { table: 'cars', nth: 2 }; // the second page of cars
     const sync = makeSync();
     const failed = await sync.sync();
 
@@ -227,10 +231,10 @@ describe('catalogue delta sync', () => {
       last_attempt_at: NOW.toISOString(),
     });
 
-    server.failOnCall = null;
+    server.failOn = null;
     server.calls = [];
     expect(await sync.sync()).toMatchObject({ ok: true, changed: { cars: 3 } });
-    expect(server.calls[0]).toEqual({
+    expect(server.calls.find((c) => c.table === 'cars')).toEqual({
       table: 'cars',
       after: { updated_at: T1, key: 'b' },
       limit: 2,
@@ -245,11 +249,11 @@ describe('catalogue delta sync', () => {
 
   it('tells the app when the server cannot be reached, and when it can again', async () => {
     server.tables.cars = [car('a', T1)];
-    server.failOnCall = 1;
+    server.failOn = { table: 'cars', nth: 1 };
     const sync = makeSync();
     await sync.sync();
     expect(isOnline()).toBe(false);
-    server.failOnCall = null;
+    server.failOn = null;
     await sync.sync();
     expect(isOnline()).toBe(true);
   });

@@ -208,15 +208,30 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
     return periods.length;
   }
 
+  async function pullSettings(server: CatalogueSource): Promise<number> {
+    const settings = await server.settings();
+    if (settings) await db.meta.put({ key: SETTINGS_KEY, value: settings });
+    return settings ? 1 : 0;
+  }
+
   async function run(): Promise<SyncOutcome> {
     await writeStatus({ state: 'syncing', last_attempt_at: now().toISOString() });
     try {
       const server = await getSource();
-      const changed = { cars: 0, locations: 0, extras: 0, insurance: 0 };
-      for (const table of catalogueTables) changed[table] = await pullTable(server, table);
-      const busy = await pullBusy(server);
-      const settings = await server.settings();
-      if (settings) await db.meta.put({ key: SETTINGS_KEY, value: settings });
+      // The tables are independent: fetched side by side, each page stored with its cursor.
+      // All of them settle before the sync ends, so a next sync never overlaps this one.
+      const results = await Promise.allSettled([
+        ...catalogueTables.map((table) => pullTable(server, table)),
+        pullBusy(server),
+        pullSettings(server),
+      ]);
+      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failure) throw failure.reason;
+      const counts = results.map((r) => (r as PromiseFulfilledResult<number>).value);
+      const changed = Object.fromEntries(
+        catalogueTables.map((table, i) => [table, counts[i]!]),
+      ) as Record<CatalogueTable, number>;
+      const busy = counts[catalogueTables.length]!;
       await writeStatus({
         state: 'idle',
         last_success_at: now().toISOString(),

@@ -1,4 +1,4 @@
-import { catalogueSync } from '@/sync/catalogue-sync';
+import { catalogueSync, readCatalogueStatus } from '@/sync/catalogue-sync';
 import { isBrowserOnline, onBackOnline } from '@/sync/network';
 
 /**
@@ -120,15 +120,16 @@ export function startSyncScheduler(options: SchedulerOptions): () => void {
   };
 }
 
-let catalogueScheduler: (() => void) | null = null;
+let catalogueScheduler: Promise<() => void> | null = null;
 
 /**
  * Keeps the device's catalogue fresh for as long as the app runs. Idempotent: the app shell and
- * every screen that needs the catalogue may call it.
+ * every screen that needs the catalogue may call it. A device that has the catalogue already
+ * shows it first and syncs once idle; a first visit syncs at once.
  */
 export function startCatalogueScheduler(): void {
-  catalogueScheduler ??= startSyncScheduler({
-    run: () => catalogueSync.sync(),
-    firstRun: 'idle',
-  });
+  catalogueScheduler ??= readCatalogueStatus()
+    .then((status) => (status.last_success_at ? ('idle' as const) : ('now' as const)))
+    .catch(() => 'now' as const)
+    .then((firstRun) => startSyncScheduler({ run: () => catalogueSync.sync(), firstRun }));
 }
