@@ -30,9 +30,24 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Off the critical path: the session (supabase-js) when this device has one, then the worker.
+// Off the critical path: the session (supabase-js) when this device has one, at once; the
+// outbox's sync engine and the service worker once the page has loaded and the main thread is
+// idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
 startSession();
-// The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
-void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
-if (document.readyState === 'complete') void registerServiceWorker();
-else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+function whenIdleAfterLoad(task: () => void) {
+  const idle = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(task, { timeout: 2000 });
+    } else {
+      setTimeout(task, 200);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+whenIdleAfterLoad(() => {
+  // The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
+  void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
+  void registerServiceWorker();
+});

@@ -79,6 +79,32 @@ test.describe('installable, offline-first app', () => {
     await context.setOffline(false);
   });
 
+  test('car pictures are cached by the worker and shown offline', async ({ page, context }) => {
+    await page.goto('/cars/renault-clio-5-2023');
+    await expectControlledByWorker(page);
+    // Loaded once the page is controlled, so the worker sees the request.
+    await page.reload();
+    const picture = page.locator('img[src^="/cars/renault-clio-5-2023"]').first();
+    await expect(picture).toBeVisible();
+    const src = await picture.getAttribute('src');
+    await expect
+      .poll(() =>
+        page.evaluate(async (path) => {
+          const cache = await caches.open('kiraa-car-images');
+          return (await cache.keys()).some((request) => new URL(request.url).pathname === path);
+        }, src),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(picture).toBeVisible();
+    expect(
+      await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+    await context.setOffline(false);
+  });
+
   test('a new version is offered with a toast; "Recharger" switches to it', async ({
     page,
     e2e,
