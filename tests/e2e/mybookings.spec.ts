@@ -197,7 +197,11 @@ test.describe('my bookings', () => {
       .toBe(true);
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByTestId('bookings-freshness')).toContainText('دون اتصال');
+    // A page reloaded under Chromium's emulated offline still says navigator.onLine (see
+    // src/sync/network.ts): the app learns it from its first failed call to the server.
+    await expect(page.getByTestId('bookings-freshness')).toContainText('دون اتصال', {
+      timeout: 30_000,
+    });
     await expect(item.getByTestId('booking-status')).toHaveText('محجوز');
 
     await item.getByRole('button', { name: 'إلغاء الحجز' }).click();
