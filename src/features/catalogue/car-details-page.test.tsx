@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CarDetailsPage from '@/features/catalogue/car-details-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
-import { catalogueSync, reviewsKey } from '@/sync/catalogue-sync';
+import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
 import { db } from '@/sync/db';
 
@@ -46,9 +46,12 @@ const car = makeCar({
 
 const path = '/cars/:slug';
 
+const synced = { state: 'idle', last_success_at: '2026-11-22T09:30:00Z', last_error: null };
+
 beforeEach(async () => {
   activateFrench();
   await resetCatalogue();
+  await db.meta.put({ key: STATUS_KEY, value: synced });
   await db.cars.put(car);
   await db.busy.put({
     key: `${car.id}|a`,
@@ -170,6 +173,32 @@ describe('/cars/:slug', () => {
     renderRoute(path, '/cars/hyundai-tucson-2024', <CarDetailsPage />);
     expect(
       await screen.findByRole('heading', { name: 'Cette voiture n’est plus proposée' }),
+    ).toBeTruthy();
+  });
+
+  it('waits for the first sync before saying a car does not exist', async () => {
+    await db.meta.delete(STATUS_KEY);
+    await db.cars.clear();
+    renderRoute(path, '/cars/hyundai-tucson-2024', <CarDetailsPage />);
+    await waitFor(() => expect(screen.getByText('Chargement…')).toBeTruthy());
+    expect(screen.queryByText('Voiture introuvable')).toBeNull();
+    // The sync lands: the page shows the car.
+    await act(async () => {
+      await db.cars.put(car);
+      await db.meta.put({ key: STATUS_KEY, value: synced });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hyundai Tucson' })).toBeTruthy();
+  });
+
+  it('says the catalogue could not be loaded when the first sync failed', async () => {
+    await db.cars.clear();
+    await db.meta.put({
+      key: STATUS_KEY,
+      value: { state: 'error', last_success_at: null, last_error: 'Failed to fetch' },
+    });
+    renderRoute(path, '/cars/hyundai-tucson-2024', <CarDetailsPage />);
+    expect(
+      await screen.findByText('Erreur lors du chargement des voitures. Veuillez réessayer.'),
     ).toBeTruthy();
   });
 });

@@ -4,6 +4,10 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { overlapping, upcomingBusy } from '@/features/catalogue/availability';
 import { CarGallery } from '@/features/catalogue/car-gallery';
+import {
+  CatalogueUnavailable,
+  catalogueUnavailable,
+} from '@/features/catalogue/catalogue-unavailable';
 import { filterParams, rentalWindow, wallClockToMs } from '@/features/catalogue/filters';
 import { CalendarIcon, ChevronBackIcon, featureIcons } from '@/features/catalogue/icons';
 import { useCarLabels } from '@/features/catalogue/labels';
@@ -11,6 +15,7 @@ import {
   useBusyIndex,
   useCarBySlug,
   useCarReviews,
+  useCatalogueStatus,
   useCatalogueSync,
 } from '@/features/catalogue/queries';
 import { RentalDates } from '@/features/catalogue/rental-dates';
@@ -41,7 +46,19 @@ export default function CarDetailsPage() {
   useCatalogueSync();
   const { slug = '' } = useParams();
   const car = useCarBySlug(slug);
+  const status = useCatalogueStatus();
+  const online = useOnline();
   if (car === undefined) return <PageSpinner />;
+  if (car === null && status.last_success_at === null) {
+    // A deep link on a device that has no catalogue yet: it is not "not found" until synced.
+    return catalogueUnavailable(status, online) ? (
+      <div className="py-10">
+        <CatalogueUnavailable online={online} />
+      </div>
+    ) : (
+      <PageSpinner />
+    );
+  }
   if (car === null || !car.active) return <CarMissing retired={car !== null} />;
   return <CarDetails car={car} />;
 }

@@ -6,6 +6,10 @@ import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
 import {
+  CatalogueUnavailable,
+  catalogueUnavailable,
+} from '@/features/catalogue/catalogue-unavailable';
+import {
   activeFilterCount,
   buildSearchIndex,
   emptyFilters,
@@ -16,10 +20,9 @@ import {
   type CarFilters,
   type SortOrder,
 } from '@/features/catalogue/filters';
-import { FilterIcon, RefreshIcon } from '@/features/catalogue/icons';
+import { FilterIcon } from '@/features/catalogue/icons';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
-  retryCatalogueSync,
   useAllCars,
   useBusyIndex,
   useCatalogueStatus,
@@ -88,8 +91,7 @@ export default function CarsPage() {
   const filterCount = activeFilterCount(filters);
   const total = results.length;
   const nothingCached = cars !== undefined && cars.length === 0;
-  const failed =
-    nothingCached && (status.state === 'error' || (!online && status.last_success_at === null));
+  const failed = nothingCached && catalogueUnavailable(status, online);
   const loading =
     cars === undefined ||
     (needsBusy && busy === undefined) ||
@@ -154,26 +156,7 @@ export default function CarsPage() {
           </div>
 
           {failed ? (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-surface p-6"
-            >
-              <p className="font-medium text-danger">
-                <Trans>Erreur lors du chargement des voitures. Veuillez réessayer.</Trans>
-              </p>
-              {online ? (
-                <Button variant="secondary" onClick={retryCatalogueSync}>
-                  <RefreshIcon size={16} />
-                  <Trans>Réessayer</Trans>
-                </Button>
-              ) : (
-                <p className="text-sm text-fg-muted">
-                  <Trans>
-                    Connectez-vous à internet une première fois pour charger le catalogue.
-                  </Trans>
-                </p>
-              )}
-            </div>
+            <CatalogueUnavailable online={online} />
           ) : loading ? (
             <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (

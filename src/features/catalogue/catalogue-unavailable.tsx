@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro';
+
+import { RefreshIcon } from '@/features/catalogue/icons';
+import { retryCatalogueSync } from '@/features/catalogue/queries';
+import type { CatalogueSyncStatus } from '@/sync/catalogue-sync';
+import { Button } from '@/ui/button';
+
+/**
+ * Whether the device has no catalogue and cannot get one now: the first sync failed, or the
+ * device is offline and never synced. (A catalogue that is cached is always shown.)
+ */
+export function catalogueUnavailable(status: CatalogueSyncStatus, online: boolean): boolean {
+  return status.last_success_at === null && (status.state === 'error' || !online);
+}
+
+/** The spec's cars error, with what the user can do about it. */
+export function CatalogueUnavailable({ online }: { online: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-surface p-6"
+    >
+      <p className="font-medium text-danger">
+        <Trans>Erreur lors du chargement des voitures. Veuillez réessayer.</Trans>
+      </p>
+      {online ? (
+        <Button variant="secondary" onClick={retryCatalogueSync}>
+          <RefreshIcon size={16} />
+          <Trans>Réessayer</Trans>
+        </Button>
+      ) : (
+        <p className="text-sm text-fg-muted">
+          <Trans>Connectez-vous à internet une première fois pour charger le catalogue.</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
