@@ -63,7 +63,8 @@ const SYNC_MESSAGE = frame(SYNC);
 
 /**
  * The one Postgres session, handed to one connection at a time. Same interface as the package's
- * internal queue, which PGLiteSocketHandler calls.
+ * internal queue as far as PGLiteSocketHandler uses it (enqueue, clearQueueForHandler,
+ * clearTransactionIfNeeded).
  */
 export class SessionQueue {
   private queue: Item[] = [];
@@ -97,10 +98,6 @@ export class SessionQueue {
     for (const item of this.queue.splice(0))
       item.reject(new Error('The database is shutting down'));
     await this.idle;
-  }
-
-  getQueueLength(): number {
-    return this.queue.length;
   }
 
   clearQueueForHandler(handlerId: number): void {
