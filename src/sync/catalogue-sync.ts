@@ -99,7 +99,7 @@ export const SETTINGS_KEY = 'catalogue.settings';
 export const cursorKey = (table: CatalogueTable) => `catalogue.cursor.${table}`;
 export const reviewsKey = (carId: string) => `catalogue.reviews.${carId}`;
 
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 const BUSY_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
 const LOCK_NAME = 'kiraa-catalogue-sync';
 
@@ -131,10 +131,10 @@ export type CatalogueSync = {
   refreshReviews(carId: string): Promise<boolean>;
 };
 
-export const REVIEWS_LIMIT = 20;
+const REVIEWS_LIMIT = 20;
 
 /** The server could not be reached (no HTTP answer): the device is offline, whatever it says. */
-export class NetworkError extends Error {
+class NetworkError extends Error {
   override name = 'NetworkError';
 }
 
@@ -156,14 +156,9 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
     return source;
   }
 
-  async function readStatus(): Promise<CatalogueSyncStatus> {
-    const row = await db.meta.get(STATUS_KEY);
-    return { ...idleStatus, ...(row?.value as Partial<CatalogueSyncStatus> | undefined) };
-  }
-
   async function writeStatus(patch: Partial<CatalogueSyncStatus>): Promise<void> {
     await db.transaction('rw', db.meta, async () => {
-      const status = await readStatus();
+      const status = await readCatalogueStatus(db);
       await db.meta.put({ key: STATUS_KEY, value: { ...status, ...patch } });
     });
   }
