@@ -25,8 +25,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const reason = postgresUnavailableReason();
     if (reason) {
       console.warn(`\nKIRAA_TEST_DB=postgres: API tests skipped, ${reason}.\n`);
-      // A name pattern that matches no test: every test (and its hooks) is skipped.
+      // A name pattern that matches no test: every test (and its hooks) is skipped. Test files
+      // are still collected, so they get a stack description that leads nowhere.
       project.config.testNamePattern = /^(?!)/;
+      project.provide('kiraaStack', {
+        apiUrl: 'http://skipped.invalid',
+        dbUrl: 'postgresql://skipped.invalid/postgres',
+        anonKey: '',
+        serviceRoleKey: '',
+        jwtSecret: '',
+        mailboxUrl: 'http://skipped.invalid/mailbox',
+        engine,
+        dataDir: '',
+        skipped: reason,
+      });
       return async () => {};
     }
   }

@@ -48,6 +48,8 @@ export type TestStackInfo = {
   mailboxUrl: string;
   engine: TestDbEngine;
   dataDir: string;
+  /** Why there is no stack in this run (every test is skipped). */
+  skipped?: string;
 };
 
 export function testDbEngine(env = process.env): TestDbEngine {
