@@ -190,6 +190,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     );
     upstream.on('error', (error) => {
+      // The client went away first: nothing to answer, nothing to report.
+      if (res.destroyed) return;
       options.log(`gateway: PostgREST request failed: ${error.message}`);
       sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
