@@ -188,4 +188,26 @@ describe('/cars', () => {
       ),
     );
   });
+
+  it('does not cancel the way to a car when the URL was about to follow the search', async () => {
+    await seed();
+    // The car's screen is a lazy chunk that takes a moment, as it does in the app.
+    const { router } = renderRoute('/cars', '/cars', <CarsPage />, [
+      {
+        path: '/cars/:slug',
+        lazy: () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve({ Component: () => <h1>Details</h1> }), 400),
+          ),
+      },
+    ]);
+    await screen.findByText('3 voitures');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Rechercher' }), {
+      target: { value: 'picanto' },
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'Kia Picanto' }));
+    expect(await screen.findByRole('heading', { name: 'Details' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(router.state.location.pathname).toBe('/cars/kia-picanto');
+  });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 
 import { filtersToParams, parseFilters, type CarFilters } from '@/features/catalogue/filters';
 
@@ -22,6 +22,15 @@ export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => vo
   const [filters, setFilters] = useState(() => parseFilters(params));
   const written = useRef(new Set<string>());
   const currentUrl = useRef(urlKey);
+  // While the router is leaving this page (a card was clicked and its screen loads), a late URL
+  // write would be a new navigation that cancels the user's.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  const target = navigation.location?.pathname;
+  useEffect(() => {
+    leaving.current = target !== undefined && target !== pathname;
+  }, [target, pathname]);
 
   // The URL changed: ours (ignore) or from outside (follow it).
   useEffect(() => {
@@ -39,6 +48,7 @@ export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => vo
   useEffect(() => {
     if (wanted === currentUrl.current) return;
     const timer = setTimeout(() => {
+      if (leaving.current) return;
       written.current.add(wanted);
       setParams(wanted, { replace: true, preventScrollReset: true });
     }, URL_WRITE_DELAY_MS);

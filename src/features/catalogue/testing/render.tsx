@@ -17,10 +17,19 @@ export function activateFrench(): void {
   i18n.activate('fr');
 }
 
-/** Renders `element` at `path` (with `url`), plus a probe route that shows where links lead. */
-export function renderRoute(path: string, url: string, element: ReactElement) {
+/**
+ * Renders `element` at `path` (with `url`), then `more` routes, and a probe route that shows
+ * where other links lead.
+ */
+export function renderRoute(
+  path: string,
+  url: string,
+  element: ReactElement,
+  more: RouteObject[] = [],
+) {
   const routes: RouteObject[] = [
     { path, element },
+    ...more,
     { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
   ];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
