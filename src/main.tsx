@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { routes } from '@/app/routes';
+import { preloadScreen } from '@/app/screens';
 import { startSession } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
@@ -20,6 +22,8 @@ applyTheme(getTheme());
 if (getTheme().direction !== localeDirection(locale)) {
   updateTheme({ direction: localeDirection(locale) });
 }
+// The first screen's code and the catalogs load together.
+preloadScreen(routes, window.location.pathname);
 await activateLocale(locale);
 
 createRoot(root).render(

@@ -1,5 +1,5 @@
 import { lazy, useSyncExternalStore, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
 
@@ -54,4 +54,15 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
     if (children) resolved.children = withLazyScreens(children);
     return resolved;
   });
+}
+
+/**
+ * Starts loading the screen of `pathname` (its chunk and catalog) right away, in parallel with
+ * the app's own start, instead of after the first render: one round trip less before the first
+ * screen. The root redirects to /home, so it preloads /home.
+ */
+export function preloadScreen(routes: RouteObject[], pathname: string): void {
+  const matches = matchRoutes(routes, pathname === '/' ? '/home' : pathname);
+  const load = matches?.[matches.length - 1]?.route.lazy;
+  if (typeof load === 'function') void (load as LazyScreen)().catch(() => undefined);
 }

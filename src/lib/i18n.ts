@@ -48,8 +48,9 @@ async function loadCatalog(locale: Locale, name: CatalogName): Promise<Messages>
   return (await load()).messages;
 }
 
+/** The active language, or the one about to be activated at start. */
 function currentLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : defaultLocale;
+  return isLocale(i18n.locale) ? i18n.locale : initialLocale();
 }
 
 /** Makes a feature's messages available in the current locale (and in later ones). */
