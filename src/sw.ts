@@ -14,7 +14,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-import { supabase } from '@/lib/supabase';
+import { guestClient, supabase } from '@/lib/supabase';
 import { backgroundFlush, OUTBOX_SYNC_TAG, supabaseTransport } from '@/sync/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -89,5 +89,7 @@ registerRoute(
 self.addEventListener('sync', (event) => {
   const syncEvent = event as ExtendableEvent & { tag?: string };
   if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
-  syncEvent.waitUntil(backgroundFlush(supabaseTransport(supabase)));
+  syncEvent.waitUntil(
+    backgroundFlush(supabaseTransport(supabase), supabaseTransport(guestClient())),
+  );
 });

@@ -1,11 +1,12 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 import { authStorage } from '@/lib/auth-storage';
 
 /**
- * The one supabase-js client of the app (and of the service worker). The session lives in
- * IndexedDB (src/lib/auth-storage.ts), not in cookies or localStorage, so the service worker can
- * flush the outbox with the user's token. Nothing else creates a client.
+ * The supabase-js client of the app (and of the service worker). The session lives in IndexedDB
+ * (src/lib/auth-storage.ts), not in cookies or localStorage, so the service worker can flush the
+ * outbox with the user's token. The only other client is `guestClient()`, session-less, which
+ * sends a guest's queued booking as a guest even when someone signed in since.
  */
 
 const DEFAULT_LOCAL_URL = 'http://localhost:54321';
@@ -122,3 +123,19 @@ export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
   },
   global: { fetch: createSessionFetch() },
 });
+
+let guest: SupabaseClient | null = null;
+
+/** A client that never has a session: every call goes with the anon key only. */
+export function guestClient(): SupabaseClient {
+  guest ??= createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+    auth: {
+      storageKey: `${AUTH_STORAGE_KEY}-guest`,
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+    global: { fetch: createSessionFetch() },
+  });
+  return guest;
+}

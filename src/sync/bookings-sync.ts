@@ -23,10 +23,11 @@ export async function mergeServerBookings(
   options: { isGuest?: boolean } = {},
 ): Promise<void> {
   await db.transaction('rw', db.bookings, db.outbox, async () => {
+    // A parked cancel was refused by the server: the server's status is the truth then.
     const pendingCancels = new Set(
-      (await db.outbox.where('kind').equals('cancel_booking').toArray()).map(
-        (e) => (e.payload as { booking_id: string }).booking_id,
-      ),
+      (await db.outbox.where('kind').equals('cancel_booking').toArray())
+        .filter((e) => e.state !== 'parked')
+        .map((e) => (e.payload as { booking_id: string }).booking_id),
     );
     for (const row of rows) {
       const local = await db.bookings.get(row.id);

@@ -61,6 +61,12 @@ export type OutboxEntry = {
   state: OutboxState;
   last_error: string | null;
   created_at: number;
+  /**
+   * Whose write this is: the signed-in user it must be sent as, or null for a guest's booking
+   * (sent with the anon key even when someone is signed in). Absent on entries queued before
+   * the field existed: those go with whoever is signed in.
+   */
+  owner?: string | null;
 };
 
 /** Files waiting to be uploaded are kept as Blobs until their upload lands. */

@@ -88,7 +88,7 @@ function makeBooking(id: string, reference = 'KR-0000-0001', carId = CAR) {
   return { payload, booking, files: [file] };
 }
 
-type Call = { op: string; key: string };
+type Call = { op: string; key: string; user?: string | null };
 
 /** An in-memory server with the real one's idempotency rules. */
 class FakeServer implements OutboxTransport {
@@ -102,6 +102,17 @@ class FakeServer implements OutboxTransport {
   refreshes = 0;
   refreshWorks = true;
   takenCars = new Set<string>();
+  /** Who the transport is signed in as (null: anon key only). */
+  user: string | null = null;
+
+  /** The same server seen through a session-less client. */
+  asGuest(): FakeServer {
+    return Object.assign(Object.create(this) as FakeServer, { user: null });
+  }
+
+  async userId(): Promise<string | null> {
+    return this.user;
+  }
 
   private nextFailure(): ApiError | null {
     return this.failures.shift() ?? null;
@@ -109,7 +120,7 @@ class FakeServer implements OutboxTransport {
 
   async rpc<T>(fn: string, args: Record<string, unknown>): Promise<CallResult<T>> {
     const failure = this.nextFailure();
-    this.calls.push({ op: fn, key: JSON.stringify(args).slice(0, 60) });
+    this.calls.push({ op: fn, key: JSON.stringify(args).slice(0, 60), user: this.user });
     if (failure) return { data: null, error: failure };
     if (fn === 'create_booking') {
       const p = args.p as CreateBookingPayload;
@@ -121,7 +132,7 @@ class FakeServer implements OutboxTransport {
         if (this.takenCars.has(p.car_id)) {
           return { data: null, error: { status: 400, code: 'P0001', message: 'car_unavailable' } };
         }
-        this.bookings.set(p.id, { car_id: p.car_id, status: 'pending', user_id: null });
+        this.bookings.set(p.id, { car_id: p.car_id, status: 'pending', user_id: this.user });
         this.takenCars.add(p.car_id);
       }
       const row = { ...p, ...this.bookings.get(p.id), price: { ...price, total: 9000 } };
@@ -152,7 +163,7 @@ class FakeServer implements OutboxTransport {
 
   async upload(bucket: string, path: string): Promise<CallResult> {
     const failure = this.nextFailure();
-    this.calls.push({ op: 'upload', key: `${bucket}/${path}` });
+    this.calls.push({ op: 'upload', key: `${bucket}/${path}`, user: this.user });
     if (failure) return { data: null, error: failure };
     const key = `${bucket}/${path}`;
     // Like the storage policies: a visitor may not write into the folder of an existing booking.
@@ -354,7 +365,12 @@ describe('flushOutbox', () => {
   });
 
   it('is idempotent: replaying everything changes nothing on the server', async () => {
-    await queueBooking(makeBooking(ID1));
+    const mine = makeBooking(ID1);
+    await queueBooking({
+      ...mine,
+      booking: { ...mine.booking, user_id: 'user-1', is_guest: false },
+    });
+    server.user = 'user-1';
     await enqueueSubmitReview(ID1, 5, 'Great');
     await enqueueMarkAllNotificationsRead('user-1');
     const entries = await db.outbox.toArray();
@@ -482,6 +498,91 @@ describe('cancelling and discarding', () => {
     await dismissParked(upload!.id);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.bookings.get(ID1)).toBeUndefined();
+  });
+});
+
+describe('whose session sends an entry', () => {
+  const ALICE = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbb1';
+  const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbb2';
+
+  function signedInBooking(id: string, userId: string, reference: string) {
+    const b = makeBooking(id, reference);
+    return { ...b, booking: { ...b.booking, user_id: userId, is_guest: false } };
+  }
+
+  it('sends a guest booking with the anon key even when someone signed in since', async () => {
+    await queueBooking(makeBooking(ID1));
+    server.user = ALICE;
+    const result = await flushOutbox({ transport: server, guestTransport: server.asGuest(), now });
+    expect(result).toMatchObject({ sent: 2, held: 0, remaining: 0 });
+    expect(server.calls.map((c) => c.user)).toEqual([null, null]);
+    expect(server.bookings.get(ID1)?.user_id).toBeNull();
+  });
+
+  it('holds a guest booking while someone is signed in and no guest transport is given', async () => {
+    await queueBooking(makeBooking(ID1));
+    server.user = ALICE;
+    const result = await flushOutbox({ transport: server, now });
+    expect(result).toMatchObject({ sent: 0, held: 2, retryAt: null });
+    expect(server.calls).toEqual([]);
+  });
+
+  it("holds a user's booking until that user is signed in again, and sends the others", async () => {
+    await queueBooking(signedInBooking(ID1, ALICE, 'KR-0000-0001'));
+    await queueBooking(makeBooking(ID2, 'KR-0000-0002', LOC));
+    const guest = server.asGuest();
+
+    server.user = null; // signed out, e.g. the session expired and could not be refreshed
+    let result = await flushOutbox({ transport: server, guestTransport: guest, now });
+    expect(result).toMatchObject({ sent: 2, held: 2, retryAt: null });
+    expect(server.bookings.has(ID1)).toBe(false);
+    expect(server.bookings.get(ID2)?.user_id).toBeNull();
+
+    server.user = BOB; // another account on the same phone
+    result = await flushOutbox({ transport: server, guestTransport: guest, now });
+    expect(result).toMatchObject({ sent: 0, held: 2 });
+    expect(server.bookings.has(ID1)).toBe(false);
+
+    server.user = ALICE;
+    result = await flushOutbox({ transport: server, guestTransport: guest, now });
+    expect(result).toMatchObject({ sent: 2, held: 0, remaining: 0 });
+    expect(server.bookings.get(ID1)?.user_id).toBe(ALICE);
+    expect((await db.bookings.get(ID1))?.sync_state).toBe('awaiting');
+  });
+
+  it('gives a cancel, a review and a read mark the owner of what they are about', async () => {
+    await queueBooking(signedInBooking(ID1, ALICE, 'KR-0000-0001'));
+    await enqueueSubmitReview(ID1, 5, null);
+    await db.notifications.put({
+      id: 'n1',
+      user_id: BOB,
+      booking_id: null,
+      type: 'booking_confirmed',
+      is_read: false,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    });
+    await enqueueMarkNotificationRead('n1');
+    await enqueueMarkAllNotificationsRead(BOB);
+    const owners = (await db.outbox.orderBy('seq').toArray()).map((e) => [e.kind, e.owner]);
+    expect(owners).toEqual([
+      ['upload_file', ALICE],
+      ['create_booking', ALICE],
+      ['submit_review', ALICE],
+      ['mark_notification_read', BOB],
+      ['mark_notification_read', BOB],
+    ]);
+  });
+
+  it('sends entries queued before owners existed with whoever is signed in', async () => {
+    await queueBooking(makeBooking(ID1));
+    await db.outbox.toCollection().modify((e) => {
+      delete e.owner;
+    });
+    server.user = ALICE;
+    const result = await flushOutbox({ transport: server, guestTransport: server.asGuest(), now });
+    expect(result).toMatchObject({ sent: 2, held: 0 });
+    expect(server.calls.map((c) => c.user)).toEqual([ALICE, ALICE]);
   });
 });
 

@@ -168,6 +168,8 @@ export interface OutboxTransport {
   bookingStatus(bookingId: string): Promise<CallResult<string>>;
   /** Refreshes the session; true when there is a fresh token to retry with. */
   refreshSession(): Promise<boolean>;
+  /** The user this transport sends as (null: the anon key, no session). */
+  userId(): Promise<string | null>;
 }
 
 export function supabaseTransport(client: SupabaseClient): OutboxTransport {
@@ -215,6 +217,10 @@ export function supabaseTransport(client: SupabaseClient): OutboxTransport {
       if (!current.session) return false;
       const { data, error } = await client.auth.refreshSession();
       return !error && !!data.session;
+    },
+    async userId() {
+      const { data } = await client.auth.getSession();
+      return data.session?.user.id ?? null;
     },
   };
 }
@@ -279,15 +285,16 @@ async function nextSeq(): Promise<number> {
 function newEntry<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayloads[K],
+  owner: string | null,
   seq: number,
   dependsOn: string[] = [],
-  id: string = crypto.randomUUID(),
 ): TypedEntry<K> {
   const now = Date.now();
   return {
-    id,
+    id: crypto.randomUUID(),
     kind,
     payload,
+    owner,
     depends_on: dependsOn,
     seq,
     attempts: 0,
@@ -296,6 +303,11 @@ function newEntry<K extends OutboxKind>(
     last_error: null,
     created_at: now,
   };
+}
+
+/** The owner of the writes about a booking of this device (null: a guest's, or unknown). */
+async function bookingOwner(bookingId: string): Promise<string | null> {
+  return (await db.bookings.get(bookingId))?.user_id ?? null;
 }
 
 export type QueueBookingInput = {
@@ -316,19 +328,21 @@ export async function queueBooking({ booking, files, payload }: QueueBookingInpu
     await removeBookingEntries(booking.id);
     await db.bookings.put({ ...booking, status: 'queued', sync_state: 'queued', sync_error: null });
     let seq = await nextSeq();
+    const owner = booking.is_guest ? null : booking.user_id;
     const uploads: string[] = [];
     for (const file of files) {
       await db.files.put(file);
       const entry = newEntry(
         'upload_file',
         { file_id: file.id, booking_id: booking.id, bucket: file.bucket, path: file.path },
+        owner,
         seq,
       );
       seq += 1;
       uploads.push(entry.id);
       await db.outbox.add(entry);
     }
-    await db.outbox.add(newEntry('create_booking', payload, seq, uploads));
+    await db.outbox.add(newEntry('create_booking', payload, owner, seq, uploads));
   });
   notifyEnqueued();
 }
@@ -389,7 +403,10 @@ export async function enqueueCancelBooking(bookingId: string): Promise<'discarde
     const creating = (await db.outbox.where('kind').equals('create_booking').toArray())
       .filter((e) => entryBookingId(e) === bookingId)
       .map((e) => e.id);
-    await db.outbox.add(newEntry('cancel_booking', { booking_id: bookingId }, seq, creating));
+    const owner = await bookingOwner(bookingId);
+    await db.outbox.add(
+      newEntry('cancel_booking', { booking_id: bookingId }, owner, seq, creating),
+    );
     await db.bookings.update(bookingId, {
       status: 'cancelled',
       updated_at: new Date().toISOString(),
@@ -405,9 +422,10 @@ export async function enqueueSubmitReview(
   rating: number,
   comment: string | null,
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+  await db.transaction('rw', db.outbox, db.bookings, async () => {
+    const owner = await bookingOwner(bookingId);
     await db.outbox.add(
-      newEntry('submit_review', { booking_id: bookingId, rating, comment }, await nextSeq()),
+      newEntry('submit_review', { booking_id: bookingId, rating, comment }, owner, await nextSeq()),
     );
   });
   notifyEnqueued();
@@ -415,9 +433,15 @@ export async function enqueueSubmitReview(
 
 /** Marks one notification read on the server (the caller updates Dexie for the UI). */
 export async function enqueueMarkNotificationRead(notificationId: string): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+  await db.transaction('rw', db.outbox, db.notifications, async () => {
+    const owner = (await db.notifications.get(notificationId))?.user_id ?? null;
     await db.outbox.add(
-      newEntry('mark_notification_read', { notification_id: notificationId }, await nextSeq()),
+      newEntry(
+        'mark_notification_read',
+        { notification_id: notificationId },
+        owner,
+        await nextSeq(),
+      ),
     );
   });
   notifyEnqueued();
@@ -427,7 +451,7 @@ export async function enqueueMarkNotificationRead(notificationId: string): Promi
 export async function enqueueMarkAllNotificationsRead(userId: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.add(
-      newEntry('mark_notification_read', { all_of_user: userId }, await nextSeq()),
+      newEntry('mark_notification_read', { all_of_user: userId }, userId, await nextSeq()),
     );
   });
   notifyEnqueued();
@@ -532,6 +556,8 @@ export type FlushResult = {
   parked: number;
   /** Entries left (pending or parked). */
   remaining: number;
+  /** Pending entries of a user who is not signed in here: they wait until that user is. */
+  held: number;
   /** When the next pending entry may be tried (null: nothing pending). */
   retryAt: number | null;
   /** Why the flush stopped early, if it did. */
@@ -672,7 +698,14 @@ async function park(entry: OutboxEntry, code: string): Promise<number> {
 }
 
 export type FlushOptions = {
+  /** Sends the signed-in user's entries (and all entries when nobody is signed in). */
   transport: OutboxTransport;
+  /**
+   * Sends guests' bookings with the anon key only, so that a guest booking never becomes the
+   * account's of whoever signed in since. Without it, guests' entries wait while someone is
+   * signed in.
+   */
+  guestTransport?: OutboxTransport;
   now?: () => number;
   /** Stop before starting another entry when this says so (e.g. the page is closing). */
   shouldStop?: () => boolean;
@@ -684,10 +717,26 @@ export type FlushOptions = {
  */
 export async function flushOutbox({
   transport,
+  guestTransport,
   now = Date.now,
   shouldStop,
 }: FlushOptions): Promise<FlushResult> {
-  const result: FlushResult = { sent: 0, parked: 0, remaining: 0, retryAt: null, stoppedBy: null };
+  const result: FlushResult = {
+    sent: 0,
+    parked: 0,
+    remaining: 0,
+    held: 0,
+    retryAt: null,
+    stoppedBy: null,
+  };
+  const me = await transport.userId();
+  const guest = guestTransport ?? (me === null ? transport : null);
+  /** Who sends an entry now; null: its owner is not signed in here, it waits for them. */
+  const senderOf = (e: OutboxEntry): OutboxTransport | null => {
+    if (e.owner === undefined) return transport;
+    if (e.owner === null) return guest;
+    return e.owner === me ? transport : null;
+  };
   // A flush that died mid-way (page closed) left entries "sending": they are pending again.
   await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
   let refreshed = false;
@@ -708,9 +757,11 @@ export async function flushOutbox({
       continue;
     }
     const next = entries.find(
-      (e) => e.state === 'pending' && e.depends_on.every((d) => !present.has(d)),
+      (e) =>
+        e.state === 'pending' && e.depends_on.every((d) => !present.has(d)) && senderOf(e) !== null,
     );
     if (!next) break;
+    const sender = senderOf(next)!;
     if (next.next_attempt_at > now()) {
       result.retryAt = next.next_attempt_at;
       break;
@@ -719,10 +770,10 @@ export async function flushOutbox({
     await db.outbox.update(next.id, { state: 'sending' });
     let outcome: Outcome;
     try {
-      outcome = await send(transport, next);
+      outcome = await send(sender, next);
       if (!outcome.ok && outcome.failure.kind === 'auth' && !refreshed) {
         refreshed = true;
-        if (await transport.refreshSession()) outcome = await send(transport, next);
+        if (await sender.refreshSession()) outcome = await send(sender, next);
       }
     } catch (error) {
       outcome = { ok: false, failure: { kind: 'transient', code: String(error) } };
@@ -753,10 +804,11 @@ export async function flushOutbox({
 
   const left = await db.outbox.toArray();
   result.remaining = left.length;
-  if (result.retryAt === null && left.some((e) => e.state === 'pending')) {
-    result.retryAt = Math.min(
-      ...left.filter((e) => e.state === 'pending').map((e) => e.next_attempt_at),
-    );
+  const pending = left.filter((e) => e.state === 'pending');
+  const due = pending.filter((e) => senderOf(e) !== null);
+  result.held = pending.length - due.length;
+  if (result.retryAt === null && due.length > 0) {
+    result.retryAt = Math.min(...due.map((e) => e.next_attempt_at));
   }
   if (result.sent > 0 && result.stoppedBy === null) {
     await db.meta.put({ key: LAST_SYNC_KEY, value: new Date(now()).toISOString() });
@@ -778,8 +830,11 @@ export async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
  * The service worker's background sync (tag `OUTBOX_SYNC_TAG`): one flush under the lock. Throws
  * when it stopped on a transient failure, so the browser schedules the sync event again.
  */
-export async function backgroundFlush(transport: OutboxTransport): Promise<FlushResult> {
-  const result = await withOutboxLock(() => flushOutbox({ transport }));
+export async function backgroundFlush(
+  transport: OutboxTransport,
+  guestTransport: OutboxTransport,
+): Promise<FlushResult> {
+  const result = await withOutboxLock(() => flushOutbox({ transport, guestTransport }));
   if (result.stoppedBy && result.stoppedBy.kind !== 'permanent') {
     throw new Error(`outbox flush stopped: ${result.stoppedBy.code}`);
   }

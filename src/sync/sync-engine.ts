@@ -10,7 +10,7 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 
 import { getSessionState, subscribeSession } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { guestClient, supabase } from '@/lib/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
 import { isOnline, subscribeOnline } from '@/sync/network';
 import {
@@ -44,20 +44,24 @@ async function pullAfterFlush(): Promise<void> {
   );
 }
 
-/** Flushes the outbox once with the app's client, holding the outbox lock. */
-export function flushWithLock(transport: OutboxTransport): Promise<FlushResult> {
-  return withOutboxLock(() => flushOutbox({ transport }));
+/** Flushes the outbox once, holding the outbox lock. */
+export function flushWithLock(
+  transport: OutboxTransport,
+  guestTransport: OutboxTransport,
+): Promise<FlushResult> {
+  return withOutboxLock(() => flushOutbox({ transport, guestTransport }));
 }
 
 /** Starts the engine once for this page (later calls return the running one). */
 export function startSyncEngine(): Actor<typeof syncMachine> {
   if (engine) return engine;
   const transport = supabaseTransport(supabase);
+  const guestTransport = supabaseTransport(guestClient());
   const actor = createActor(
     syncMachine.provide({
       actors: {
         flush: fromPromise(async () => {
-          const result = await flushWithLock(transport);
+          const result = await flushWithLock(transport, guestTransport);
           if (!result.stoppedBy) await pullAfterFlush();
           return result;
         }),

@@ -4,13 +4,21 @@ import { createActor, fromPromise } from 'xstate';
 import type { FlushResult } from '@/sync/outbox';
 import { phaseOf, syncMachine } from '@/sync/sync.machine';
 
-const ok: FlushResult = { sent: 1, parked: 0, remaining: 0, retryAt: null, stoppedBy: null };
+const ok: FlushResult = {
+  sent: 1,
+  parked: 0,
+  remaining: 0,
+  held: 0,
+  retryAt: null,
+  stoppedBy: null,
+};
 
 function transient(retryInMs: number, code = 'http_503'): FlushResult {
   return {
     sent: 0,
     parked: 0,
     remaining: 1,
+    held: 0,
     retryAt: Date.now() + retryInMs,
     stoppedBy: { kind: 'transient', code },
   };

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { bookingErrorMessage } from '@/lib/booking-errors';
 import { formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import { db, type OutboxEntry } from '@/sync/db';
 import { dismissParked, LAST_SYNC_KEY, retryParked, STALE_AFTER_MS } from '@/sync/outbox';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
@@ -34,6 +35,7 @@ export function SyncPanel() {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const engine = useSyncEngineState();
+  const { user } = useSession();
   const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
   const lastSync = useLiveQuery(async () => (await db.meta.get(LAST_SYNC_KEY))?.value, []);
   const [now, setNow] = useState(() => Date.now());
@@ -47,6 +49,8 @@ export function SyncPanel() {
   const retryAt = engine?.retryAt ? formatDateTime(new Date(engine.retryAt), locale) : '';
   const last = typeof lastSync === 'string' ? formatDateTime(lastSync, locale) : null;
   const count = entries?.length ?? 0;
+  /** Entries of an account that is not signed in here: they wait for it (never sent as another). */
+  const heldFor = (e: OutboxEntry) => typeof e.owner === 'string' && e.owner !== user?.id;
 
   return (
     <Card className="flex flex-col gap-3">
@@ -117,6 +121,10 @@ export function SyncPanel() {
                       <Button size="sm" variant="ghost" onClick={() => void dismissParked(e.id)}>
                         <Trans>Retirer</Trans>
                       </Button>
+                    </span>
+                  ) : heldFor(e) ? (
+                    <span data-testid="held-for-sign-in">
+                      <Trans>Attend que son compte se reconnecte sur cet appareil.</Trans>
                     </span>
                   ) : attempts > 0 ? (
                     <Trans>
