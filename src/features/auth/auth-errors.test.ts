@@ -37,6 +37,18 @@ describe('authErrorMessage', () => {
       m.signupDisabled,
     ]);
     expect(authErrorMessage('signUp', apiError(500))).toEqual([m.unableToSignUp]);
+    expect(
+      authErrorMessage('signUp', {
+        ...apiError(400, 'validation_failed'),
+        message: 'Password cannot be longer than 72 characters',
+      }),
+    ).toEqual([m.passwordTooLong]);
+    expect(
+      authErrorMessage('signUp', {
+        ...apiError(400, 'validation_failed'),
+        message: 'Unable to validate email address: invalid format',
+      }),
+    ).toEqual([m.invalidEmail]);
   });
 
   it('explains each weak-password reason', () => {

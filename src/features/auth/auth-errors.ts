@@ -46,6 +46,7 @@ const messages = {
   weakCharacters: msg`Mot de passe trop simple : il faut une majuscule, une minuscule, un chiffre et un caractère spécial.`,
   weakPwned: msg`Ce mot de passe figure dans des fuites de données connues. Choisissez-en un autre.`,
   weakGeneric: msg`Ce mot de passe est trop faible. Choisissez-en un plus robuste.`,
+  passwordTooLong: msg`Mot de passe trop long : 72 octets au plus (un caractère arabe ou accentué en compte deux).`,
   samePassword: msg`Le nouveau mot de passe doit être différent de l'ancien.`,
   linkExpired: msg`Votre lien de réinitialisation a expiré. Demandez-en un nouveau.`,
   recoverFailed: msg`Impossible d'envoyer l'e-mail. Veuillez réessayer.`,
@@ -97,6 +98,9 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
     return [messages.tooManyEmails];
   }
   if (code === 'over_request_rate_limit' || f.status === 429) return [messages.tooManyAttempts];
+  if (code === 'validation_failed' && /password/i.test(f.message ?? '')) {
+    return [messages.passwordTooLong];
+  }
   if (code === 'email_address_invalid' || code === 'validation_failed') {
     return [messages.invalidEmail];
   }

@@ -20,7 +20,7 @@ export const authFieldMessages: Record<AuthFieldMessageKey, MessageDescriptor> =
   'address.max': msg`L'adresse est trop longue (200 caractères au maximum)`,
   'password.required': msg`Le mot de passe est requis`,
   'password.min': msg`Le mot de passe doit contenir au moins 8 caractères`,
-  'password.max': msg`Le mot de passe est trop long (72 caractères au maximum)`,
+  'password.max': msg`Le mot de passe est trop long : 72 octets au maximum (un caractère accentué ou arabe en compte deux)`,
   'password.uppercase': msg`Le mot de passe doit contenir une lettre majuscule`,
   'password.lowercase': msg`Le mot de passe doit contenir une lettre minuscule`,
   'password.number': msg`Le mot de passe doit contenir un chiffre`,

@@ -125,8 +125,19 @@ describe('sign-up schema', () => {
     expect(rule('Kiraaaaaa!')).toBe('password.number');
     expect(rule('Kiraa2026a')).toBe('password.special');
     expect(rule(`Aa1!${'a'.repeat(69)}`)).toBe('password.max');
-    expect(rule('Kiraa 2026')).toBeUndefined();
     expect(rule('Kiraa2026!')).toBeUndefined();
+    expect(rule('Kiraa2026~')).toBeUndefined();
+  });
+
+  it("counts as symbols only GoTrue's, and the length limit in bytes like bcrypt", () => {
+    const rule = (password: string) =>
+      signUpErrors({ password, confirmPassword: password }).password;
+    // The server refuses these (docs/auth.md): a space or an accented letter is not a symbol.
+    expect(rule('Kiraa 2026')).toBe('password.special');
+    expect(rule('Kiraa2026é')).toBe('password.special');
+    // 39 characters but 74 bytes: each Arabic letter takes two.
+    expect(rule(`Aa1!${'ب'.repeat(35)}`)).toBe('password.max');
+    expect(rule(`Aa1!${'ب'.repeat(34)}`)).toBeUndefined();
   });
 
   it('wants the confirmation to match, even while other fields are wrong', () => {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const MIN_AGE = 18;
 export const MAX_AGE = 120;
 export const PASSWORD_MIN = 8;
-/** bcrypt (GoTrue's hash) reads at most 72 bytes. */
+/** bcrypt (GoTrue's hash) reads at most 72 bytes (UTF-8: an Arabic letter takes two). */
 export const PASSWORD_MAX = 72;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -49,16 +49,24 @@ const email = z
   .max(EMAIL_MAX, key('email.max'))
   .pipe(z.email(key('email.invalid')));
 
+/**
+ * GoTrue's symbols (`password_requirements = "lower_upper_letters_digits_symbols"`, docs/auth.md):
+ * an accented letter or a space is not one, so the server would refuse what a looser rule let by.
+ */
+export const PASSWORD_SYMBOL = /[!@#$%^&*()_+\-=[\]{};'\\:"|<>?,./`~]/;
+
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+
 /** A new password: the strength rules. (Signing in only asks that one is typed.) */
 export const newPasswordSchema = z
   .string()
   .min(1, key('password.required'))
   .min(PASSWORD_MIN, key('password.min'))
-  .max(PASSWORD_MAX, key('password.max'))
+  .refine((v) => utf8Length(v) <= PASSWORD_MAX, key('password.max'))
   .regex(/[A-Z]/, key('password.uppercase'))
   .regex(/[a-z]/, key('password.lowercase'))
   .regex(/\d/, key('password.number'))
-  .regex(/[^A-Za-z0-9]/, key('password.special'));
+  .regex(PASSWORD_SYMBOL, key('password.special'));
 
 type WithConfirmation = { password: string; confirmPassword: string };
 
