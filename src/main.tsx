@@ -35,8 +35,8 @@ createRoot(root).render(
 );
 
 // Off the critical path: the session (supabase-js) when this device has one, at once; the
-// outbox's sync engine and the service worker once the page has loaded and the main thread is
-// idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
+// outbox's sync engine, the catalogue sync and the service worker once the page has loaded and
+// the main thread is idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
 startSession();
 function whenIdleAfterLoad(task: () => void) {
   const idle = () => {
@@ -53,5 +53,8 @@ function whenIdleAfterLoad(task: () => void) {
 whenIdleAfterLoad(() => {
   // The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
   void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
+  // The catalogue stays fresh whatever screen the app was opened on (the catalogue screens start
+  // it at once; it is idempotent).
+  void import('@/sync/sync-scheduler').then((sync) => sync.startCatalogueScheduler());
   void registerServiceWorker();
 });

@@ -23,6 +23,7 @@ describe('main navigation', () => {
       '/home',
       '/cars',
       '/mybookings',
+      '/staff',
       '/guest-booking',
       '/qa',
       '/contacts',
@@ -52,9 +53,17 @@ describe('main navigation', () => {
   it('hides entries whose authority does not match', () => {
     const items = [
       ...navigation,
-      { ...navigation[0]!, key: 'staff', path: '/staff', authority: ['admin'] },
+      { ...navigation[0]!, key: 'reports', path: '/reports', authority: ['admin'] },
     ];
     const visible = (session: SessionState) => visibleNavItems(items, session).map((i) => i.key);
+    expect(visible({ status: 'signedOut', user: null })).not.toContain('reports');
+    expect(visible({ status: 'signedIn', user: user(['user']) })).not.toContain('reports');
+    expect(visible({ status: 'signedIn', user: user(['admin']) })).toContain('reports');
+  });
+
+  it("shows the agency's board to admins only", () => {
+    const visible = (session: SessionState) =>
+      visibleNavItems(navigation, session).map((i) => i.key);
     expect(visible({ status: 'signedOut', user: null })).not.toContain('staff');
     expect(visible({ status: 'signedIn', user: user(['user']) })).not.toContain('staff');
     expect(visible({ status: 'signedIn', user: user(['admin']) })).toContain('staff');

@@ -7,6 +7,7 @@ import {
   BookIcon,
   CarIcon,
   ChatIcon,
+  ClipboardIcon,
   HelpIcon,
   HomeIcon,
   TicketIcon,
@@ -29,7 +30,10 @@ export type NavItem = {
   subMenu: NavItem[];
 };
 
-/** The main navigation (SPEC §2), in order. '#' is the blog, not written yet. */
+/**
+ * The main navigation (SPEC §2), in order, plus the agency's board for admins (ARCHITECTURE §2:
+ * staff manage bookings at /staff). '#' is the blog, not written yet.
+ */
 export const navigation: readonly NavItem[] = [
   {
     key: 'home',
@@ -59,6 +63,17 @@ export const navigation: readonly NavItem[] = [
     icon: TicketIcon,
     type: 'item',
     authority: [],
+    audience: 'signedIn',
+    subMenu: [],
+  },
+  {
+    key: 'staff',
+    path: '/staff',
+    title: msg`Espace agence`,
+    translateKey: 'nav.staff',
+    icon: ClipboardIcon,
+    type: 'item',
+    authority: ['admin'],
     audience: 'signedIn',
     subMenu: [],
   },

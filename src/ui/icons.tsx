@@ -134,6 +134,12 @@ export const CalendarIcon = icon(
 export const TicketIcon = icon(
   <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4zM13 6v2M13 11v2M13 16v2" />,
 );
+export const ClipboardIcon = icon(
+  <>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4h6v3H9zM9 12h6M9 16h4" />
+  </>,
+);
 export const HelpIcon = icon(
   <>
     <circle cx="12" cy="12" r="9" />
