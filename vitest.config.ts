@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 // Unit tests run next to the code with a fake IndexedDB; API tests run against a real local stack
 // started once per run by tests/support/global-setup.ts (PGlite, or PostgreSQL when
