@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router-dom';
 
 import { filtersToParams, parseFilters, type CarFilters } from '@/features/catalogue/filters';
 
@@ -22,15 +22,11 @@ export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => vo
   const [filters, setFilters] = useState(() => parseFilters(params));
   const written = useRef(new Set<string>());
   const currentUrl = useRef(urlKey);
-  // While the router is leaving this page (a card was clicked and its screen loads), a late URL
-  // write would be a new navigation that cancels the user's.
-  const navigation = useNavigation();
+  // While the app is leaving this page (a card was clicked and its screen's chunk loads, the
+  // router keeping this page on screen meanwhile), a late URL write would be a new navigation
+  // that cancels the user's. The history knows where the app is going before React renders it.
+  const { navigator } = useContext(UNSAFE_NavigationContext);
   const { pathname } = useLocation();
-  const leaving = useRef(false);
-  const target = navigation.location?.pathname;
-  useEffect(() => {
-    leaving.current = target !== undefined && target !== pathname;
-  }, [target, pathname]);
 
   // The URL changed: ours (ignore) or from outside (follow it).
   useEffect(() => {
@@ -48,12 +44,13 @@ export function useUrlFilters(): [CarFilters, (patch: Partial<CarFilters>) => vo
   useEffect(() => {
     if (wanted === currentUrl.current) return;
     const timer = setTimeout(() => {
-      if (leaving.current) return;
+      const live = (navigator as { location?: { pathname: string } }).location?.pathname;
+      if (live !== undefined && live !== pathname) return;
       written.current.add(wanted);
       setParams(wanted, { replace: true, preventScrollReset: true });
     }, URL_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [wanted, setParams]);
+  }, [wanted, setParams, navigator, pathname]);
 
   const update = useCallback((patch: Partial<CarFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
