@@ -41,7 +41,8 @@ export function Header() {
           aria-label={t`Kiraa, accueil`}
           className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <Logo />
+          {/* Below 360 px the signed-in controls need the room: the mark alone (the link is named). */}
+          <Logo nameClassName="max-[22.5rem]:hidden" />
         </Link>
         <nav aria-label={t`Navigation principale`} className="ms-6 hidden lg:block">
           <ul className="flex items-center gap-1">

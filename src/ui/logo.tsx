@@ -32,12 +32,15 @@ export function LogoMark({ size = 32, className }: { size?: number; className?: 
   );
 }
 
-/** The mark and the name, as in the header. */
-export function Logo({ className }: { className?: string }) {
+/** The mark and the name, as in the header (`nameClassName` e.g. hides the name on tiny screens). */
+export function Logo({ className, nameClassName }: { className?: string; nameClassName?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark />
-      <span className="text-xl font-extrabold tracking-tight text-fg" translate="no">
+      <span
+        className={cn('text-xl font-extrabold tracking-tight text-fg', nameClassName)}
+        translate="no"
+      >
         {BRAND_NAME}
       </span>
     </span>

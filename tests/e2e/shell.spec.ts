@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { signInThroughUi } from './support/session.ts';
+import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
 
 test.describe('app shell', () => {
   test('the root and unknown paths land on /home', async ({ page }) => {
@@ -194,6 +194,33 @@ test.describe('app shell', () => {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('signed in, at 320 px, in French and Arabic: no sideways scrolling, the drawer fits', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    // The admin has the most in the header and the menu (bell, avatar, the agency desk).
+    await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/cars' });
+    for (const locale of ['fr', 'ar']) {
+      await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+      for (const path of ['/cars', '/mybookings', '/staff']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - innerWidth,
+        );
+        expect(overflow, `${locale} ${path}`).toBeLessThanOrEqual(0);
+      }
+      await page.getByTestId('menu-button').click();
+      const drawer = page.getByRole('dialog');
+      const box = (await drawer.boundingBox())!;
+      expect(box.x, locale).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, locale).toBeLessThanOrEqual(320);
+      await expect(drawer.getByRole('link', { name: /Espace agence|مساحة الوكالة/ })).toBeVisible();
+      await page.keyboard.press('Escape');
     }
   });
 
