@@ -3,21 +3,30 @@ import { useState } from 'react';
 import { cn } from '@/ui/cn';
 import { CarIcon } from '@/ui/icons';
 
+/** Intrinsic size of the fleet pictures (16:10): the box is reserved before the bytes arrive. */
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 400;
+
 /**
- * A car's picture in a reserved 16:10 box, lazy. With no picture, or one that cannot load
- * (offline and never cached), a drawn car instead of a broken image. `alt` '' makes it decorative.
+ * A car's picture in a reserved 16:10 box (no layout shift), lazy unless `eager`. With no
+ * picture, or one that cannot load (offline and never cached), a drawn car of `iconSize` instead
+ * of a broken image. `alt` '' makes it decorative.
  */
 export function CarPicture({
   src,
   alt,
+  eager = false,
+  iconSize = 32,
   className,
 }: {
   src: string | undefined;
   alt: string;
+  eager?: boolean;
+  iconSize?: number;
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const box = cn('aspect-[16/10] rounded-lg bg-muted', className);
+  const box = cn('aspect-[16/10] bg-muted', className);
   if (!src || failed === src) {
     return (
       <div
@@ -26,7 +35,7 @@ export function CarPicture({
         aria-hidden={alt ? undefined : true}
         className={cn('flex items-center justify-center text-fg-muted', box)}
       >
-        <CarIcon size={32} />
+        <CarIcon size={iconSize} />
       </div>
     );
   }
@@ -34,11 +43,12 @@ export function CarPicture({
     <img
       src={src}
       alt={alt}
-      width={640}
-      height={400}
-      loading="lazy"
-      decoding="async"
+      width={IMAGE_WIDTH}
+      height={IMAGE_HEIGHT}
+      loading={eager ? 'eager' : 'lazy'}
+      // Pictures from the storage bucket are cached by the service worker only with CORS.
       crossOrigin={/^https?:/.test(src) ? 'anonymous' : undefined}
+      decoding="async"
       onError={() => setFailed(src)}
       className={cn('object-cover', box)}
     />

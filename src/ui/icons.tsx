@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 import { cn } from '@/ui/cn';
 
@@ -9,7 +9,14 @@ import { cn } from '@/ui/cn';
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function icon(paths: React.ReactNode, mirrored = false) {
+/**
+ * Makes an icon component of `paths`. `mirrored`: flipped in right-to-left pages; any other
+ * option overrides the line drawing (e.g. `fill` for a solid icon).
+ */
+export function icon(
+  paths: ReactNode,
+  { mirrored = false, ...drawing }: { mirrored?: boolean } & SVGProps<SVGSVGElement> = {},
+) {
   return function Icon({ size = 20, className, ...rest }: IconProps) {
     return (
       <svg
@@ -24,6 +31,7 @@ function icon(paths: React.ReactNode, mirrored = false) {
         strokeLinejoin="round"
         aria-hidden="true"
         focusable="false"
+        {...drawing}
         className={cn('shrink-0', mirrored && 'rtl:-scale-x-100', className)}
         {...rest}
       >
@@ -59,11 +67,11 @@ export const UserIcon = icon(
 );
 export const SignInIcon = icon(
   <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 16l4-4-4-4M14 12H4" />,
-  true,
+  { mirrored: true },
 );
 export const SignOutIcon = icon(
   <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M16 16l4-4-4-4M20 12H10" />,
-  true,
+  { mirrored: true },
 );
 export const ChatIcon = icon(
   <path d="M21 11.5a8.4 8.4 0 0 1-12.3 7.5L3 21l2-5.4A8.4 8.4 0 1 1 21 11.5z" />,
@@ -96,8 +104,9 @@ export const SearchIcon = icon(
   </>,
 );
 export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
-export const ChevronEndIcon = icon(<path d="M9 6l6 6-6 6" />, true);
-export const ArrowStartIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />, true);
+export const ChevronEndIcon = icon(<path d="M9 6l6 6-6 6" />, { mirrored: true });
+export const ChevronStartIcon = icon(<path d="M15 6l-6 6 6 6" />, { mirrored: true });
+export const ArrowStartIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />, { mirrored: true });
 export const DownloadIcon = icon(<path d="M12 3v12M7 10l5 5 5-5M4 20h16" />);
 export const RefreshIcon = icon(<path d="M20 12a8 8 0 1 1-2.3-5.7L20 8.6M20 3v5.6h-5.6" />);
 export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
@@ -158,30 +167,112 @@ export const LockIcon = icon(
 );
 export const ExternalIcon = icon(
   <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
-  true,
+  { mirrored: true },
 );
+export const FilterIcon = icon(<path d="M3 5h18l-7 8v6l-4 2v-8z" />);
+
+/* The car's facts and the agency's promises (catalogue). */
+export const GearIcon = icon(
+  <>
+    <circle cx="6" cy="6" r="2" />
+    <circle cx="12" cy="6" r="2" />
+    <circle cx="18" cy="6" r="2" />
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="12" cy="18" r="2" />
+    <path d="M6 8v8M12 8v8M18 8v4H6" />
+  </>,
+);
+export const PeopleIcon = icon(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.6-3.4 3.2-5.5 6.5-5.5s5.9 2.1 6.5 5.5M16 4.8a3.5 3.5 0 0 1 0 6.4M18.5 14.8c1.6.8 2.7 2.6 3 5.2" />
+  </>,
+);
+export const FuelIcon = icon(
+  <path d="M4 21V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16M3 21h12M4 10h10M14 8l3 3v6a1.5 1.5 0 0 0 3 0V8l-3-3" />,
+);
+export const PlaneIcon = icon(
+  <path d="M10.5 21l1.5-6.5L5 13l-2 2-1-1 2-4 4 .5L13 4a1.5 1.5 0 0 1 2.5 1.5L12 11l.5 4-4 2-1-1 2-2" />,
+  { mirrored: true },
+);
+export const DriverIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="2" />
+    <path d="M3.5 10.5l6.5 1M20.5 10.5l-6.5 1M12 14v7" />
+  </>,
+);
+export const TagIcon = icon(
+  <>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </>,
+  { mirrored: true },
+);
+export const RefundIcon = icon(<path d="M4 4v6h6M4.5 15a8 8 0 1 0 1.9-8.3L4 10" />, {
+  mirrored: true,
+});
+export const SmileIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+  </>,
+);
+export const IdIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <circle cx="9" cy="11" r="2" />
+    <path d="M6 16c.5-1.5 1.6-2.2 3-2.2s2.5.7 3 2.2M15 10h3M15 13h3" />
+  </>,
+);
+export const CashIcon = icon(
+  <>
+    <rect x="2" y="6" width="20" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 9v.01M18 15v.01" />
+  </>,
+);
+
+/* A car's equipment (see `featureIcons` in the catalogue's labels). */
+export const SnowflakeIcon = icon(
+  <path d="M12 2v20M4.9 7l14.2 10M4.9 17L19.1 7M9 4l3 2 3-2M9 20l3-2 3 2" />,
+);
+export const NavigationIcon = icon(<path d="M3 11l18-8-8 18-2-8-8-2z" />);
+export const SunroofIcon = icon(
+  <>
+    <path d="M5 17l2-9a2 2 0 0 1 2-1.5h6A2 2 0 0 1 17 8l2 9" />
+    <rect x="9" y="8.5" width="6" height="4" rx="1" />
+    <path d="M3 17h18v2H3z" />
+  </>,
+);
+export const SeatIcon = icon(
+  <path d="M7 3h4l1 9h6a2 2 0 0 1 2 2v3H8a2 2 0 0 1-2-2zM9 17v4M18 17v4" />,
+);
+export const BluetoothIcon = icon(<path d="M7 7l10 10-5 5V2l5 5L7 17" />);
+export const HeatIcon = icon(
+  <path d="M8 3c-1.5 2 1.5 3 0 5M12 3c-1.5 2 1.5 3 0 5M16 3c-1.5 2 1.5 3 0 5M4 12h16l-2 9H6z" />,
+);
+export const SensorIcon = icon(
+  <>
+    <path d="M2 20h20M6 16a6 6 0 0 1 12 0" />
+    <path d="M9.5 16a2.5 2.5 0 0 1 5 0" />
+  </>,
+);
+
+/** A five-point star, filled: the ratings. */
 export const StarIcon = icon(
-  <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />,
+  <path d="M12 3l2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 17l-5.4 2.8 1.1-6.1L3.2 9.4l6.1-.8z" />,
+  { fill: 'currentColor', strokeWidth: 1.5 },
 );
 export const OfflineIcon = icon(
   <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8a15 15 0 0 0-10-3.8M5 12.5a10 10 0 0 1 5.2-2.8M19 12.5a10 10 0 0 0-2-1.4M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />,
 );
 
 /** WhatsApp's mark (a speech bubble with a handset), filled. */
-export function WhatsAppIcon({ size = 20, className, ...rest }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      className={cn('shrink-0', className)}
-      {...rest}
-    >
-      <path d="M12 2a9.9 9.9 0 0 0-8.5 15l-1.4 5 5.1-1.3A9.9 9.9 0 1 0 12 2zm0 18.1a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-3-.2-.3A8.2 8.2 0 1 1 12 20.1zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .1-1.3c0-.1-.2-.2-.5-.3z" />
-    </svg>
-  );
-}
+export const WhatsAppIcon = icon(
+  <path d="M12 2a9.9 9.9 0 0 0-8.5 15l-1.4 5 5.1-1.3A9.9 9.9 0 1 0 12 2zm0 18.1a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-3-.2-.3A8.2 8.2 0 1 1 12 20.1zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .1-1.3c0-.1-.2-.2-.5-.3z" />,
+  {
+    fill: 'currentColor',
+    stroke: 'none',
+  },
+);

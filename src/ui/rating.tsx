@@ -1,27 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 
-import { cn } from '@/ui/cn';
-
-/** A five-point star (24×24 grid), filled with the current colour. */
-export function StarIcon({ size = 20, className }: { size?: number; className?: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cn('shrink-0', className)}
-    >
-      <path d="M12 3l2.7 5.6 6.1.8-4.5 4.3 1.1 6.1L12 17l-5.4 2.8 1.1-6.1L3.2 9.4l6.1-.8z" />
-    </svg>
-  );
-}
+import { StarIcon } from '@/ui/icons';
 
 /** A read-only rating: `value` of 5 stars, with its text for assistive tech in `label`. */
 export function StarRating({

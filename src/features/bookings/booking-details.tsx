@@ -179,7 +179,7 @@ export function BookingDetailsDialog({
         data-testid="booking-details"
       >
         <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-3">
-          <CarPicture src={car?.images[0]} alt="" />
+          <CarPicture src={car?.images[0]} alt="" className="rounded-lg" />
           <p className="font-semibold">{car?.name ?? t`Voiture`}</p>
         </div>
         <Facts items={facts} />

@@ -243,7 +243,7 @@ export function BookingItem({
       data-status={booking.status}
     >
       <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <CarPicture src={car?.images[0]} alt="" />
+        <CarPicture src={car?.images[0]} alt="" className="rounded-lg" />
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
             <h3 id={titleId} className="min-w-0 font-semibold break-words">

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 
-import { CarImage } from '@/features/catalogue/car-image';
-import { FuelIcon, GearIcon, PeopleIcon } from '@/features/catalogue/icons';
 import type { CarLabels } from '@/features/catalogue/labels';
 import { Stars } from '@/features/catalogue/stars';
 import type { Car } from '@/lib/database.types';
 import { formatDzd } from '@/lib/money';
+import { CarPicture } from '@/ui/car-picture';
+import { FuelIcon, GearIcon, PeopleIcon } from '@/ui/icons';
 
 type Props = {
   car: Car;
@@ -29,11 +29,12 @@ export const CarCard = memo(function CarCard({ car, labels, search, eager = fals
   const { name, passengers } = car;
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
-      <CarImage
+      <CarPicture
         src={car.images[0]}
         alt={t`${name}, vue principale`}
         eager={eager}
-        className="aspect-[16/10] w-full"
+        iconSize={48}
+        className="w-full"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-base font-semibold">

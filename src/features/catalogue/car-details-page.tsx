@@ -9,8 +9,7 @@ import {
   catalogueUnavailable,
 } from '@/features/catalogue/catalogue-unavailable';
 import { filterParams, rentalWindow, wallClockToMs } from '@/features/catalogue/filters';
-import { CalendarIcon, ChevronBackIcon, featureIcons } from '@/features/catalogue/icons';
-import { useCarLabels } from '@/features/catalogue/labels';
+import { featureIcons, useCarLabels } from '@/features/catalogue/labels';
 import {
   useBusyIndex,
   useCarBySlug,
@@ -27,6 +26,7 @@ import type { Locale } from '@/lib/i18n';
 import { formatDzd } from '@/lib/money';
 import { useOnline } from '@/sync/network';
 import { buttonClass } from '@/ui/button';
+import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
 /** Busy periods listed under "availability". */
@@ -74,7 +74,7 @@ function CarMissing({ retired }: { retired: boolean }) {
         )}
       </h1>
       <Link to="/cars" className={buttonClass({ variant: 'secondary' })}>
-        <ChevronBackIcon size={18} />
+        <ChevronStartIcon size={18} />
         <Trans>Voir toutes les voitures</Trans>
       </Link>
     </div>
@@ -137,7 +137,7 @@ function CarDetails({ car }: { car: Car }) {
         to={`/cars${back.size ? `?${back.toString()}` : ''}`}
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary-text hover:underline"
       >
-        <ChevronBackIcon size={16} />
+        <ChevronStartIcon size={16} />
         <Trans>Toutes les voitures</Trans>
       </Link>
 

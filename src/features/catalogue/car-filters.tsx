@@ -9,8 +9,7 @@ import {
   type PassengersFilter,
   type TransmissionFilter,
 } from '@/features/catalogue/filters';
-import { featureIcons } from '@/features/catalogue/icons';
-import type { CarLabels } from '@/features/catalogue/labels';
+import { featureIcons, type CarLabels } from '@/features/catalogue/labels';
 import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 import { cn } from '@/ui/cn';
 

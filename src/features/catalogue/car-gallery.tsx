@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type KeyboardEvent } from 'react';
 
-import { CarImage } from '@/features/catalogue/car-image';
-import { ChevronBackIcon, ChevronIcon } from '@/features/catalogue/icons';
+import { CarPicture } from '@/ui/car-picture';
 import { cn } from '@/ui/cn';
+import { ChevronEndIcon, ChevronStartIcon } from '@/ui/icons';
 
 /** Steps of the arrow keys in reading order; mirrored when the page is right-to-left. */
 const arrowSteps: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
@@ -27,11 +27,12 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
 
   if (count <= 1) {
     return (
-      <CarImage
+      <CarPicture
         src={images[0]}
         alt={t`${name}, vue principale`}
         eager
-        className="aspect-[16/10] w-full rounded-xl"
+        iconSize={48}
+        className="w-full rounded-xl"
       />
     );
   }
@@ -54,11 +55,12 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
   return (
     <section aria-label={t`Photos de ${name}`} className="flex flex-col gap-3">
       <div className="relative">
-        <CarImage
+        <CarPicture
           src={images[current]}
           alt={altOf(current)}
           eager
-          className="aspect-[16/10] w-full rounded-xl"
+          iconSize={48}
+          className="w-full rounded-xl"
         />
         <p className="sr-only" aria-live="polite">
           <Trans>
@@ -71,7 +73,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
           aria-label={t`Photo précédente`}
           className="absolute inset-y-0 start-2 my-auto flex size-10 items-center justify-center rounded-full bg-surface/85 shadow"
         >
-          <ChevronBackIcon />
+          <ChevronStartIcon />
         </button>
         <button
           type="button"
@@ -79,7 +81,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
           aria-label={t`Photo suivante`}
           className="absolute inset-y-0 end-2 my-auto flex size-10 items-center justify-center rounded-full bg-surface/85 shadow"
         >
-          <ChevronIcon />
+          <ChevronEndIcon />
         </button>
       </div>
       <ul className="flex gap-2 overflow-x-auto p-1">
@@ -103,7 +105,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
                   : 'border-transparent opacity-80 hover:opacity-100',
               )}
             >
-              <CarImage src={src} alt="" className="aspect-[16/10] w-24" />
+              <CarPicture src={src} alt="" iconSize={48} className="w-24" />
             </button>
           </li>
         ))}

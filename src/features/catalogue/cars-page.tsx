@@ -20,7 +20,6 @@ import {
   type CarFilters,
   type SortOrder,
 } from '@/features/catalogue/filters';
-import { FilterIcon } from '@/features/catalogue/icons';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
   useAllCars,
@@ -33,6 +32,7 @@ import { BRAND_NAME } from '@/lib/brand';
 import { useOnline } from '@/sync/network';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { FilterIcon } from '@/ui/icons';
 
 const noBusy: BusyIndex = new Map();
 

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 
-import { RefreshIcon, WifiOffIcon } from '@/features/catalogue/icons';
 import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/queries';
 import { formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
 import { useOnline } from '@/sync/network';
+import { OfflineIcon, RefreshIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 
 /**
@@ -22,7 +22,7 @@ export function CatalogueStatus({ locale }: { locale: Locale }) {
           className="inline-flex items-center gap-1.5 rounded-full bg-warning/15 px-3 py-1 font-medium text-warning"
           data-testid="offline-indicator"
         >
-          <WifiOffIcon size={16} />
+          <OfflineIcon size={16} />
           <Trans>Hors ligne : catalogue enregistré sur cet appareil</Trans>
         </p>
       )}

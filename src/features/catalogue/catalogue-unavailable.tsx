@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 
-import { RefreshIcon } from '@/features/catalogue/icons';
 import { retryCatalogueSync } from '@/features/catalogue/queries';
 import type { CatalogueSyncStatus } from '@/sync/catalogue-sync';
 import { Button } from '@/ui/button';
+import { RefreshIcon } from '@/ui/icons';
 
 /**
  * Whether the device has no catalogue and cannot get one now: the first sync failed, or the

@@ -6,6 +6,11 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { CarCard } from '@/features/catalogue/car-card';
 import { emptyFilters, filtersToParams, sortCars } from '@/features/catalogue/filters';
+import { useCarLabels } from '@/features/catalogue/labels';
+import { useActiveLocations, useAllCars, useCatalogueSync } from '@/features/catalogue/queries';
+import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
+import { BRAND_NAME } from '@/lib/brand';
+import { Button, buttonClass } from '@/ui/button';
 import {
   CashIcon,
   ClockIcon,
@@ -16,12 +21,7 @@ import {
   SearchIcon,
   SmileIcon,
   TagIcon,
-} from '@/features/catalogue/icons';
-import { useCarLabels } from '@/features/catalogue/labels';
-import { useActiveLocations, useAllCars, useCatalogueSync } from '@/features/catalogue/queries';
-import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
-import { BRAND_NAME } from '@/lib/brand';
-import { Button, buttonClass } from '@/ui/button';
+} from '@/ui/icons';
 
 const FEATURED = 6;
 

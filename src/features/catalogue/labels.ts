@@ -5,6 +5,15 @@ import { useMemo } from 'react';
 
 import type { CarFeature, Localized } from '@/lib/database.types';
 import type { Locale } from '@/lib/i18n';
+import {
+  BluetoothIcon,
+  HeatIcon,
+  NavigationIcon,
+  SeatIcon,
+  SensorIcon,
+  SnowflakeIcon,
+  SunroofIcon,
+} from '@/ui/icons';
 
 /**
  * Words for the coded values of a car row (the database checks them: body, fuel, drive, colours,
@@ -61,6 +70,17 @@ export const featureMessages: Record<CarFeature, MessageDescriptor> = {
   parking_sensors: msg`Capteurs de stationnement`,
   air_conditioning: msg`Climatisation`,
   leather_seats: msg`Sièges en cuir`,
+};
+
+/** The picture beside each feature's words. */
+export const featureIcons: Record<CarFeature, typeof SnowflakeIcon> = {
+  air_conditioning: SnowflakeIcon,
+  gps: NavigationIcon,
+  sunroof: SunroofIcon,
+  leather_seats: SeatIcon,
+  bluetooth: BluetoothIcon,
+  heated_seats: HeatIcon,
+  parking_sensors: SensorIcon,
 };
 
 export type CarLabels = {
