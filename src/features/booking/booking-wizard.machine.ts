@@ -91,6 +91,50 @@ function valuesOf(event: WizardEvent): Partial<BookingDraft> {
   return 'values' in event && event.values ? event.values : {};
 }
 
+/** Saves the draft as being at `step`. */
+function saveAt(step: WizardStep) {
+  return {
+    type: 'persistDraft' as const,
+    params: ({ context }: { context: WizardContext }) => ({ draft: context.draft, step }),
+  };
+}
+
+/** An accepted change: the event's values applied to the draft, then saved at `step`. */
+function mergeAndSaveAt(step: WizardStep) {
+  return ['merge' as const, saveAt(step)];
+}
+
+/** The price and review steps ask the server for its price, as soon as they are online. */
+const quoting = {
+  initial: 'checking',
+  entry: 'resetQuote',
+  states: {
+    checking: {
+      always: { guard: 'isOffline', target: 'offline' },
+      entry: 'quoteChecking',
+      invoke: {
+        src: 'quotePrice',
+        input: ({ context }: { context: WizardContext }) => ({ draft: context.draft }),
+        onDone: {
+          target: 'settled',
+          actions: {
+            type: 'quoteReceived',
+            params: ({ event }: { event: { output: ServerQuote } }) => event.output,
+          },
+        },
+        onError: { target: 'settled', actions: 'quoteUnavailable' },
+      },
+    },
+    offline: {
+      entry: 'quoteUnavailable',
+      on: {
+        'wizard.online': { guard: 'cameOnline', target: 'checking', actions: 'markOnline' },
+      },
+    },
+    settled: {},
+  },
+} as const;
+
 export const bookingWizardMachine = setup({
   types: {
     context: {} as WizardContext,
@@ -125,6 +169,14 @@ export const bookingWizardMachine = setup({
     merge: assign({
       draft: ({ context, event }) => ({ ...context.draft, ...valuesOf(event) }),
     }),
+    resetQuote: assign({ serverPrice: null, quote: 'idle' }),
+    quoteChecking: assign({ quote: 'checking' }),
+    quoteUnavailable: assign({ quote: 'unavailable' }),
+    quoteReceived: assign((_, quote: ServerQuote) => ({
+      serverPrice: quote.ok ? quote.price : null,
+      quote: quote.ok ? 'confirmed' : 'unavailable',
+    })),
+    markOnline: assign({ online: true }),
   },
   guards: {
     hasSaved: ({ context }) => context.saved !== null,
@@ -136,6 +188,8 @@ export const bookingWizardMachine = setup({
       return wizardSteps.every((step) => isStepValid(step, draft, context));
     },
     isOnline: ({ context }) => context.online,
+    isOffline: ({ context }) => !context.online,
+    cameOnline: ({ event }) => event.type === 'wizard.online' && event.online,
     goingTo: ({ event }, params: { step: WizardStep }) =>
       event.type === 'wizard.goTo' && event.step === params.step,
   },
@@ -199,191 +253,60 @@ export const bookingWizardMachine = setup({
     },
     basics: {
       on: {
-        'wizard.change': {
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'basics' }),
-            },
-          ],
-        },
+        'wizard.change': { actions: mergeAndSaveAt('basics') },
         'wizard.next': {
           guard: { type: 'stepValid', params: { step: 'basics' } },
           target: 'price',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'price' }),
-            },
-          ],
+          actions: mergeAndSaveAt('price'),
         },
       },
     },
     price: {
-      initial: 'checking',
-      entry: assign({ serverPrice: null, quote: 'idle' }),
-      states: {
-        checking: {
-          always: { guard: ({ context }) => !context.online, target: 'offline' },
-          entry: assign({ quote: 'checking' }),
-          invoke: {
-            src: 'quotePrice',
-            input: ({ context }) => ({ draft: context.draft }),
-            onDone: {
-              target: 'settled',
-              actions: assign({
-                serverPrice: ({ event }) => (event.output.ok ? event.output.price : null),
-                quote: ({ event }) => (event.output.ok ? 'confirmed' : 'unavailable'),
-              }),
-            },
-            onError: { target: 'settled', actions: assign({ quote: 'unavailable' }) },
-          },
-        },
-        offline: {
-          entry: assign({ quote: 'unavailable' }),
-          on: {
-            'wizard.online': {
-              guard: ({ event }) => event.online,
-              target: 'checking',
-              actions: assign({ online: true }),
-            },
-          },
-        },
-        settled: {},
-      },
+      ...quoting,
       on: {
         'wizard.next': {
           guard: { type: 'stepValid', params: { step: 'price' } },
           target: 'location',
-          actions: {
-            type: 'persistDraft',
-            params: ({ context }) => ({ draft: context.draft, step: 'location' }),
-          },
+          actions: saveAt('location'),
         },
         'wizard.back': 'basics',
       },
     },
     location: {
       on: {
-        'wizard.change': {
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'location' }),
-            },
-          ],
-        },
+        'wizard.change': { actions: mergeAndSaveAt('location') },
         'wizard.next': {
           guard: { type: 'stepValid', params: { step: 'location' } },
           target: 'services',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
-            },
-          ],
+          actions: mergeAndSaveAt('services'),
         },
         'wizard.back': {
           target: 'price',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'price' }),
-            },
-          ],
+          actions: mergeAndSaveAt('price'),
         },
       },
     },
     services: {
       on: {
-        'wizard.change': {
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
-            },
-          ],
-        },
+        'wizard.change': { actions: mergeAndSaveAt('services') },
         'wizard.next': {
           guard: { type: 'stepValid', params: { step: 'services' } },
           target: 'review',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'review' }),
-            },
-          ],
+          actions: mergeAndSaveAt('review'),
         },
         'wizard.back': {
           target: 'location',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'location' }),
-            },
-          ],
+          actions: mergeAndSaveAt('location'),
         },
       },
     },
     review: {
-      initial: 'checking',
-      entry: assign({ serverPrice: null, quote: 'idle' }),
-      states: {
-        checking: {
-          always: { guard: ({ context }) => !context.online, target: 'offline' },
-          entry: assign({ quote: 'checking' }),
-          invoke: {
-            src: 'quotePrice',
-            input: ({ context }) => ({ draft: context.draft }),
-            onDone: {
-              target: 'settled',
-              actions: assign({
-                serverPrice: ({ event }) => (event.output.ok ? event.output.price : null),
-                quote: ({ event }) => (event.output.ok ? 'confirmed' : 'unavailable'),
-              }),
-            },
-            onError: { target: 'settled', actions: assign({ quote: 'unavailable' }) },
-          },
-        },
-        offline: {
-          entry: assign({ quote: 'unavailable' }),
-          on: {
-            'wizard.online': {
-              guard: ({ event }) => event.online,
-              target: 'checking',
-              actions: assign({ online: true }),
-            },
-          },
-        },
-        settled: {},
-      },
+      ...quoting,
       on: {
-        'wizard.change': {
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'review' }),
-            },
-          ],
-        },
+        'wizard.change': { actions: mergeAndSaveAt('review') },
         'wizard.back': {
           target: 'services',
-          actions: [
-            'merge',
-            {
-              type: 'persistDraft',
-              params: ({ context }) => ({ draft: context.draft, step: 'services' }),
-            },
-          ],
+          actions: mergeAndSaveAt('services'),
         },
         'wizard.goTo': wizardSteps.map((step) => ({
           guard: { type: 'goingTo' as const, params: { step } },
