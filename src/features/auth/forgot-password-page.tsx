@@ -1,34 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 
 import { requestPasswordReset } from '@/features/auth/auth-api';
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPage } from '@/features/auth/auth-page';
-import {
-  type ForgotPasswordInput,
-  type ForgotPasswordValues,
-  forgotPasswordSchema,
-} from '@/features/auth/auth.schema';
-import { FormAlert, TextField } from '@/features/auth/form-fields';
+import { forgotPasswordSchema } from '@/features/auth/auth.schema';
+import { EmailField, FormAlert, ServerErrorAlert, useAuthForm } from '@/features/auth/form-fields';
 import { Button } from '@/ui/button';
 
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useLingui();
-  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+    serverError,
+    setServerError,
+  } = useAuthForm(forgotPasswordSchema, { email: '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
@@ -58,18 +47,8 @@ export default function ForgotPasswordPage() {
         </FormAlert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          {serverError && (
-            <FormAlert kind="error">{serverError.map((m) => i18n._(m)).join(' ')}</FormAlert>
-          )}
-          <TextField
-            label={<Trans>Adresse e-mail</Trans>}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t`vous@exemple.dz`}
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <ServerErrorAlert messages={serverError} />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <Button type="submit" loading={isSubmitting} className="w-full">
             <Trans>Envoyer le lien</Trans>
           </Button>

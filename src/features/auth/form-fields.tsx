@@ -1,5 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
 
 import { authFieldMessages, isAuthFieldMessageKey } from '@/features/auth/auth-messages';
 import { cn } from '@/ui/cn';
@@ -107,5 +116,78 @@ export function FormAlert({
     >
       {children}
     </div>
+  );
+}
+
+/** The messages of the server's refusal, shown above the form; nothing while there is none. */
+export function ServerErrorAlert({ messages }: { messages: readonly MessageDescriptor[] | null }) {
+  const { i18n } = useLingui();
+  if (!messages) return null;
+  return <FormAlert kind="error">{messages.map((m) => i18n._(m)).join(' ')}</FormAlert>;
+}
+
+/**
+ * The form of an auth page: validated by its zod schema once a field is left, with the server's
+ * refusal of the last try (`serverError`).
+ */
+export function useAuthForm<Input extends FieldValues, Values>(
+  schema: z.ZodType<Values, Input>,
+  defaultValues: DefaultValues<Input>,
+) {
+  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
+  const form = useForm<Input, unknown, Values>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+  return { ...form, serverError, setServerError };
+}
+
+/** The e-mail address field of the auth forms. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={<Trans>Adresse e-mail</Trans>}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={t`vous@exemple.dz`}
+      {...props}
+    />
+  );
+}
+
+type RegisteredField = UseFormRegisterReturn & { error?: string };
+
+/** A new password with its rules, then the same again to confirm it. */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmation,
+}: {
+  label: ReactNode;
+  password: RegisteredField;
+  confirmation: RegisteredField;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        hint={
+          <Trans>
+            Au moins 8 caractères, avec une majuscule, une minuscule, un chiffre et un caractère
+            spécial.
+          </Trans>
+        }
+        {...password}
+      />
+      <PasswordField
+        label={<Trans>Confirmer le mot de passe</Trans>}
+        autoComplete="new-password"
+        {...confirmation}
+      />
+    </>
   );
 }

@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { updatePassword } from '@/features/auth/auth-api';
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPage } from '@/features/auth/auth-page';
+import { resetPasswordSchema } from '@/features/auth/auth.schema';
 import {
-  type ResetPasswordInput,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from '@/features/auth/auth.schema';
-import { FormAlert, PasswordField } from '@/features/auth/form-fields';
+  FormAlert,
+  NewPasswordFields,
+  ServerErrorAlert,
+  useAuthForm,
+} from '@/features/auth/form-fields';
 import { AUTHENTICATED_ENTRY } from '@/features/auth/redirect';
 import { useSession } from '@/lib/session';
 import { initialAuthRedirect } from '@/lib/supabase';
@@ -25,20 +23,16 @@ import { PageSpinner } from '@/ui/spinner';
  * user in for this change. A signed-in user may also change their password here.
  */
 export default function ResetPasswordPage() {
-  const { i18n } = useLingui();
   const navigate = useNavigate();
   const session = useSession();
-  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
   const [done, setDone] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+    serverError,
+    setServerError,
+  } = useAuthForm(resetPasswordSchema, { password: '', confirmPassword: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setServerError(null);
@@ -86,26 +80,11 @@ export default function ResetPasswordPage() {
       subtitle={<Trans>Choisissez un nouveau mot de passe pour votre compte.</Trans>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {serverError && (
-          <FormAlert kind="error">{serverError.map((m) => i18n._(m)).join(' ')}</FormAlert>
-        )}
-        <PasswordField
+        <ServerErrorAlert messages={serverError} />
+        <NewPasswordFields
           label={<Trans>Nouveau mot de passe</Trans>}
-          autoComplete="new-password"
-          hint={
-            <Trans>
-              Au moins 8 caractères, avec une majuscule, une minuscule, un chiffre et un caractère
-              spécial.
-            </Trans>
-          }
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={<Trans>Confirmer le mot de passe</Trans>}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={{ ...register('password'), error: errors.password?.message }}
+          confirmation={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" loading={isSubmitting} className="w-full">
           <Trans>Enregistrer le mot de passe</Trans>

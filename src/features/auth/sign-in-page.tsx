@@ -1,34 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Trans } from '@lingui/react/macro';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { signIn } from '@/features/auth/auth-api';
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPage } from '@/features/auth/auth-page';
-import { type SignInInput, type SignInValues, signInSchema } from '@/features/auth/auth.schema';
-import { FormAlert, PasswordField, TextField } from '@/features/auth/form-fields';
+import { signInSchema } from '@/features/auth/auth.schema';
+import {
+  EmailField,
+  PasswordField,
+  ServerErrorAlert,
+  useAuthForm,
+} from '@/features/auth/form-fields';
 import { redirectTarget, withRedirect } from '@/features/auth/redirect';
 import { useSession } from '@/lib/session';
 import { Button } from '@/ui/button';
 
 export default function SignInPage() {
-  const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(signInSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+    serverError,
+    setServerError,
+  } = useAuthForm(signInSchema, { email: '', password: '' });
 
   const target = redirectTarget(location.search);
 
@@ -51,18 +48,8 @@ export default function SignInPage() {
       subtitle={<Trans>Connectez-vous pour retrouver vos réservations.</Trans>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {serverError && (
-          <FormAlert kind="error">{serverError.map((m) => i18n._(m)).join(' ')}</FormAlert>
-        )}
-        <TextField
-          label={<Trans>Adresse e-mail</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t`vous@exemple.dz`}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <ServerErrorAlert messages={serverError} />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
           label={<Trans>Mot de passe</Trans>}
           autoComplete="current-password"

@@ -1,43 +1,44 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { signUp } from '@/features/auth/auth-api';
 import { authErrorMessage } from '@/features/auth/auth-errors';
 import { AuthPage } from '@/features/auth/auth-page';
-import { type SignUpInput, type SignUpValues, signUpSchema } from '@/features/auth/auth.schema';
-import { FormAlert, PasswordField, TextField } from '@/features/auth/form-fields';
+import { signUpSchema } from '@/features/auth/auth.schema';
+import {
+  EmailField,
+  FormAlert,
+  NewPasswordFields,
+  ServerErrorAlert,
+  TextField,
+  useAuthForm,
+} from '@/features/auth/form-fields';
 import { redirectTarget, withRedirect } from '@/features/auth/redirect';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { Button } from '@/ui/button';
 
 export default function SignUpPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      fullName: '',
-      email: '',
-      phone: '',
-      age: '',
-      address: '',
-      password: '',
-      confirmPassword: '',
-    },
+    serverError,
+    setServerError,
+  } = useAuthForm(signUpSchema, {
+    fullName: '',
+    email: '',
+    phone: '',
+    age: '',
+    address: '',
+    password: '',
+    confirmPassword: '',
   });
 
   const target = redirectTarget(location.search);
@@ -82,24 +83,14 @@ export default function SignUpPage() {
       subtitle={<Trans>Suivez vos réservations et recevez leurs nouvelles.</Trans>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {serverError && (
-          <FormAlert kind="error">{serverError.map((m) => i18n._(m)).join(' ')}</FormAlert>
-        )}
+        <ServerErrorAlert messages={serverError} />
         <TextField
           label={<Trans>Nom complet</Trans>}
           autoComplete="name"
           error={errors.fullName?.message}
           {...register('fullName')}
         />
-        <TextField
-          label={<Trans>Adresse e-mail</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t`vous@exemple.dz`}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <TextField
             label={<Trans>Téléphone</Trans>}
@@ -125,23 +116,10 @@ export default function SignUpPage() {
           error={errors.address?.message}
           {...register('address')}
         />
-        <PasswordField
+        <NewPasswordFields
           label={<Trans>Mot de passe</Trans>}
-          autoComplete="new-password"
-          hint={
-            <Trans>
-              Au moins 8 caractères, avec une majuscule, une minuscule, un chiffre et un caractère
-              spécial.
-            </Trans>
-          }
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={<Trans>Confirmer le mot de passe</Trans>}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={{ ...register('password'), error: errors.password?.message }}
+          confirmation={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" loading={isSubmitting} className="w-full">
           <Trans>Créer mon compte</Trans>
