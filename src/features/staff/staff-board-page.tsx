@@ -21,6 +21,7 @@ import {
   PeriodFacts,
   PriceFacts,
   StatusBadge,
+  StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
 import type { StaffAction } from '@/features/staff/transitions';
@@ -159,14 +160,7 @@ function StaffBookingCard({
           <PriceFacts booking={booking} />
         </div>
       </div>
-      {booking.status_reason && (
-        <p className="text-sm">
-          <span className="text-fg-muted">
-            <Trans>Motif :</Trans>
-          </span>{' '}
-          {booking.status_reason}
-        </p>
-      )}
+      <StatusReason booking={booking} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ActionButtons
           booking={booking}

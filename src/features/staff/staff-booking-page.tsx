@@ -29,6 +29,7 @@ import {
   PeriodFacts,
   PriceFacts,
   StatusBadge,
+  StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
 import type { StaffAction } from '@/features/staff/transitions';
@@ -179,14 +180,7 @@ export default function StaffBookingPage() {
         describedBy={titleId}
         onAction={(next) => setAction({ action: next, open: true })}
       />
-      {booking.status_reason && (
-        <p className="text-sm">
-          <span className="text-fg-muted">
-            <Trans>Motif :</Trans>
-          </span>{' '}
-          {booking.status_reason}
-        </p>
-      )}
+      <StatusReason booking={booking} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={<Trans>Client</Trans>}>

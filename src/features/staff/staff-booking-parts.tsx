@@ -36,6 +36,19 @@ export function StatusBadge({ booking }: { booking: Pick<StaffBooking, 'status'>
 }
 
 /** Who to call: name (customer account or guest), phone as a tel: link, email as a mailto: link. */
+/** Why the booking was refused or cancelled, when staff said so. */
+export function StatusReason({ booking }: { booking: Pick<StaffBooking, 'status_reason'> }) {
+  if (!booking.status_reason) return null;
+  return (
+    <p className="text-sm">
+      <span className="text-fg-muted">
+        <Trans>Motif :</Trans>
+      </span>{' '}
+      {booking.status_reason}
+    </p>
+  );
+}
+
 export function ContactBlock({ booking }: { booking: StaffBooking }) {
   const { contact } = booking;
   return (
