@@ -3,7 +3,19 @@ import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
+import type { BookingCatalogue } from '@/features/booking/booking-data';
 import type { BookingDraft } from '@/features/booking/draft';
+import type { ValidationMessages } from '@/features/booking/validation-messages';
+
+/** What the wizard gives each form step: the draft, the catalogue and where the values go. */
+export type StepProps = {
+  draft: BookingDraft;
+  catalogue: BookingCatalogue;
+  messages: ValidationMessages;
+  onChange: (values: Partial<BookingDraft>) => void;
+  onNext: (values: Partial<BookingDraft>) => void;
+  onBack: (values: Partial<BookingDraft>) => void;
+};
 
 /** How long typing pauses before the draft is saved. */
 const SAVE_DELAY_MS = 250;

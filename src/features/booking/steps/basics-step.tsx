@@ -7,16 +7,9 @@ import { formatDzd } from '@/lib/money';
 import { Button } from '@/ui/button';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
-import {
-  availableCars,
-  busyOverlaps,
-  draftPeriod,
-  type BookingCatalogue,
-} from '@/features/booking/booking-data';
-import type { BookingDraft } from '@/features/booking/draft';
+import { availableCars, busyOverlaps, draftPeriod } from '@/features/booking/booking-data';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
-import { useStepForm } from '@/features/booking/use-step-form';
-import type { ValidationMessages } from '@/features/booking/validation-messages';
+import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 
 /** Step 1: the car, and when it is picked up and returned (Algiers time). */
 export function BasicsStep({
@@ -25,13 +18,7 @@ export function BasicsStep({
   messages,
   onChange,
   onNext,
-}: {
-  draft: BookingDraft;
-  catalogue: BookingCatalogue;
-  messages: ValidationMessages;
-  onChange: (values: Partial<BookingDraft>) => void;
-  onNext: (values: Partial<BookingDraft>) => void;
-}) {
+}: Omit<StepProps, 'onBack'>) {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const id = useId();

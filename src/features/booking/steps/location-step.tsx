@@ -8,13 +8,12 @@ import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/sync/image-pr
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 
-import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
-import type { BookingDraft, DraftFile } from '@/features/booking/draft';
+import { localized } from '@/features/booking/booking-data';
+import type { DraftFile } from '@/features/booking/draft';
 import { removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
 import { describedBy, Field, FieldError, inputClassName } from '@/features/booking/form-parts';
 import { locationSchema, type LocationValues } from '@/features/booking/location.schema';
-import { useStepForm } from '@/features/booking/use-step-form';
-import type { ValidationMessages } from '@/features/booking/validation-messages';
+import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 
 function formatSize(bytes: number, locale: Locale): string {
   const mb = bytes / (1024 * 1024);
@@ -130,21 +129,7 @@ function FilePicker({
 }
 
 /** Step 3: where the car is picked up and returned, the driver, the licence, flight documents. */
-export function LocationStep({
-  draft,
-  catalogue,
-  messages,
-  onChange,
-  onNext,
-  onBack,
-}: {
-  draft: BookingDraft;
-  catalogue: BookingCatalogue;
-  messages: ValidationMessages;
-  onChange: (values: Partial<BookingDraft>) => void;
-  onNext: (values: Partial<BookingDraft>) => void;
-  onBack: (values: Partial<BookingDraft>) => void;
-}) {
+export function LocationStep({ draft, catalogue, messages, onChange, onNext, onBack }: StepProps) {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const id = useId();

@@ -7,15 +7,14 @@ import { formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
 import { Button } from '@/ui/button';
 
-import { draftPeriod, localized, type BookingCatalogue } from '@/features/booking/booking-data';
+import { draftPeriod, localized } from '@/features/booking/booking-data';
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
 import type { BookingDraft, WizardStep } from '@/features/booking/draft';
 import { FieldError, Notice } from '@/features/booking/form-parts';
 import { PriceSummary } from '@/features/booking/price-summary';
 import { PriceCheck } from '@/features/booking/steps/price-check';
-import { useStepForm } from '@/features/booking/use-step-form';
-import type { ValidationMessages } from '@/features/booking/validation-messages';
+import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 
 function Row({
   label,
@@ -55,10 +54,7 @@ export function ReviewStep({
   onBack,
   onEdit,
   onConfirm,
-}: {
-  draft: BookingDraft;
-  catalogue: BookingCatalogue;
-  messages: ValidationMessages;
+}: Omit<StepProps, 'onNext'> & {
   isGuest: boolean;
   price: PriceBreakdown | null;
   serverPrice: PriceBreakdown | null;
@@ -66,8 +62,6 @@ export function ReviewStep({
   online: boolean;
   submitting: boolean;
   submitError: string | null;
-  onChange: (values: Partial<BookingDraft>) => void;
-  onBack: (values: Partial<BookingDraft>) => void;
   onEdit: (step: WizardStep) => void;
   onConfirm: (values: Partial<BookingDraft>) => void;
 }) {

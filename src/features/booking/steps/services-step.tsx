@@ -5,8 +5,7 @@ import type { Locale } from '@/lib/i18n';
 import { formatDzd } from '@/lib/money';
 import { Button } from '@/ui/button';
 
-import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
-import type { BookingDraft } from '@/features/booking/draft';
+import { localized } from '@/features/booking/booking-data';
 import { describedBy, Field, inputClassName } from '@/features/booking/form-parts';
 import {
   extraCodes,
@@ -15,8 +14,7 @@ import {
   servicesSchema,
   type ServicesValues,
 } from '@/features/booking/services.schema';
-import { useStepForm } from '@/features/booking/use-step-form';
-import type { ValidationMessages } from '@/features/booking/validation-messages';
+import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 
 /** Step 4: extras, insurance, additional requests and, without an account, the contact. */
 export function ServicesStep({
@@ -27,15 +25,7 @@ export function ServicesStep({
   onChange,
   onNext,
   onBack,
-}: {
-  draft: BookingDraft;
-  catalogue: BookingCatalogue;
-  messages: ValidationMessages;
-  isGuest: boolean;
-  onChange: (values: Partial<BookingDraft>) => void;
-  onNext: (values: Partial<BookingDraft>) => void;
-  onBack: (values: Partial<BookingDraft>) => void;
-}) {
+}: StepProps & { isGuest: boolean }) {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const id = useId();
