@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { routes } from '@/app/routes';
-import { preloadScreen } from '@/app/screens';
+import { afterFirstScreen, preloadScreen } from '@/app/screens';
 import { startSession } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
@@ -35,8 +35,8 @@ createRoot(root).render(
 );
 
 // Off the critical path: the session (supabase-js) when this device has one, at once; the
-// outbox's sync engine, the catalogue sync and the service worker once the page has loaded and
-// the main thread is idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
+// outbox's sync engine, the catalogue sync and the service worker once the first screen has
+// painted and the main thread is idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
 startSession();
 function whenIdleAfterLoad(task: () => void) {
   const idle = () => {
@@ -50,11 +50,12 @@ function whenIdleAfterLoad(task: () => void) {
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
-whenIdleAfterLoad(() => {
+void afterFirstScreen().then(() => whenIdleAfterLoad(startBackgroundWork));
+function startBackgroundWork() {
   // The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
   void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
   // The catalogue stays fresh whatever screen the app was opened on (the catalogue screens start
   // it at once; it is idempotent).
   void import('@/sync/sync-scheduler').then((sync) => sync.startCatalogueScheduler());
   void registerServiceWorker();
-});
+}

@@ -1,4 +1,4 @@
-import { lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
@@ -14,6 +14,18 @@ function setPending(delta: number) {
   for (const listener of listeners) listener();
 }
 
+let screensShown = 0;
+const firstScreenWaiters: Array<() => void> = [];
+
+/** Mounted with a screen (after its chunk loaded and React committed it): wakes the waiters. */
+function ScreenShown({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    screensShown += 1;
+    for (const wake of firstScreenWaiters.splice(0)) wake();
+  }, []);
+  return children;
+}
+
 /** A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its feature's catalog, loaded in parallel. */
 export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): LazyScreen {
   return async () => {
@@ -25,6 +37,20 @@ export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): L
       setPending(-1);
     }
   };
+}
+
+/**
+ * Resolves once the first screen is on the page and the browser has had a frame to paint it (or
+ * after `timeoutMs`, e.g. in a background tab): background work (sync, service worker) starts
+ * after it, so it never competes with the first screen.
+ */
+export function afterFirstScreen(timeoutMs = 4000): Promise<void> {
+  return new Promise((resolve) => {
+    const painted = () => requestAnimationFrame(() => resolve());
+    if (screensShown > 0) painted();
+    else firstScreenWaiters.push(painted);
+    setTimeout(resolve, timeoutMs);
+  });
 }
 
 /** True while a screen's chunk or catalog is loading (the progress bar). */
@@ -49,7 +75,11 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
     const resolved = { ...rest } as RouteObject;
     if (typeof load === 'function') {
       const Screen = lazy(async () => ({ default: (await (load as LazyScreen)()).Component }));
-      resolved.element = <Screen />;
+      resolved.element = (
+        <ScreenShown>
+          <Screen />
+        </ScreenShown>
+      );
     }
     if (children) resolved.children = withLazyScreens(children);
     return resolved;

@@ -1,13 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { CarCard } from '@/features/catalogue/car-card';
-import { emptyFilters, filtersToParams, sortCars } from '@/features/catalogue/filters';
-import { useCarLabels } from '@/features/catalogue/labels';
-import { useActiveLocations, useAllCars, useCatalogueSync } from '@/features/catalogue/queries';
+import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
 import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 import { BRAND_NAME } from '@/lib/brand';
 import { Button, buttonClass } from '@/ui/button';
@@ -23,7 +20,14 @@ import {
   TagIcon,
 } from '@/ui/icons';
 
-const FEATURED = 6;
+// What needs the device's catalogue (IndexedDB, the sync) comes in a second chunk, right after
+// the first paint: the hero, the claims and the testimonials show without it.
+const FeaturedCars = lazy(() =>
+  import('@/features/catalogue/home-live').then((m) => ({ default: m.FeaturedCars })),
+);
+const PlaceOptions = lazy(() =>
+  import('@/features/catalogue/home-live').then((m) => ({ default: m.PlaceOptions })),
+);
 
 const claims: Array<{ icon: typeof ClockIcon; title: MessageDescriptor; text: MessageDescriptor }> =
   [
@@ -79,25 +83,23 @@ const testimonials: Array<{ name: string; place: MessageDescriptor; quote: Messa
 
 /** /home: a light first screen — search, promises, featured cars, testimonials. */
 export default function HomePage() {
-  useCatalogueSync();
   const { t, i18n } = useLingui();
-  const labels = useCarLabels();
   const navigate = useNavigate();
-  const allCars = useAllCars();
-  const locations = useActiveLocations(labels.locale);
   const [search, setSearch] = useState({ start: '', end: '', pickup: '' });
   const placeId = useId();
-
-  const featured = useMemo(
-    () =>
-      allCars
-        ? sortCars(
-            allCars.filter((car) => car.active),
-            'recommended',
-          ).slice(0, FEATURED)
-        : [],
-    [allCars],
-  );
+  // The catalogue's chunk (Dexie) is asked for once the hero is painted, not before.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    // The timeout queued from the frame's callback runs once that frame is on screen.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -125,10 +127,10 @@ export default function HomePage() {
           aria-label={t`Rechercher une voiture`}
           className="flex flex-col gap-4 rounded-xl bg-surface p-4 text-fg shadow-lg"
         >
-          <label htmlFor={placeId} className="flex flex-col gap-1">
-            <span className="text-sm font-medium">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={placeId} className="text-sm font-medium">
               <Trans>Lieu de prise en charge</Trans>
-            </span>
+            </label>
             <select
               id={placeId}
               name="pickup"
@@ -137,22 +139,13 @@ export default function HomePage() {
               className={inputClassName}
             >
               <option value="">{t`Choisir plus tard`}</option>
-              {(['airport', 'city'] as const).map((kind) => {
-                const group = (locations ?? []).filter((l) => l.kind === kind);
-                if (!group.length) return null;
-                return (
-                  <optgroup key={kind} label={kind === 'airport' ? t`Aéroports` : t`Villes`}>
-                    {group.map((place) => (
-                      <option key={place.id} value={place.id}>
-                        {labels.localized(place.name)}
-                        {place.iata ? ` (${place.iata})` : ''}
-                      </option>
-                    ))}
-                  </optgroup>
-                );
-              })}
+              {painted && (
+                <Suspense fallback={null}>
+                  <PlaceOptions />
+                </Suspense>
+              )}
             </select>
-          </label>
+          </div>
           <RentalDates
             start={search.start}
             end={search.end}
@@ -222,22 +215,12 @@ export default function HomePage() {
             <Trans>Voir toutes les voitures</Trans>
           </Link>
         </div>
-        {featured.length > 0 ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-cars">
-            {featured.map((car) => (
-              <CarCard key={car.id} car={car} labels={labels} search="" />
-            ))}
-          </ul>
-        ) : allCars === undefined ? (
-          <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
-            ))}
-          </ul>
+        {painted ? (
+          <Suspense fallback={<FeaturedSkeleton />}>
+            <FeaturedCars />
+          </Suspense>
         ) : (
-          <p className="text-fg-muted">
-            <Trans>Le catalogue s’affichera dès la première connexion à internet.</Trans>
-          </p>
+          <FeaturedSkeleton />
         )}
       </section>
 
@@ -260,5 +243,15 @@ export default function HomePage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+export function FeaturedSkeleton() {
+  return (
+    <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 3 }, (_, i) => (
+        <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
+      ))}
+    </ul>
   );
 }
