@@ -83,10 +83,15 @@ test.describe('languages', () => {
     await page.getByTestId('menu-button').click();
     const drawer = page.getByRole('dialog', { name: 'القائمة' });
     await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
     const width = page.viewportSize()!.width;
-    expect(Math.round(box!.x + box!.width)).toBe(width);
-    expect(box!.width).toBe(330);
+    // From the right edge, once its slide-in is over.
+    await expect
+      .poll(async () => {
+        const box = (await drawer.boundingBox())!;
+        return Math.round(box.x + box.width);
+      })
+      .toBe(width);
+    expect((await drawer.boundingBox())!.width).toBe(330);
     await expect(drawer.getByRole('link', { name: 'الأسئلة والأجوبة' })).toBeVisible();
   });
 

@@ -30,9 +30,9 @@ test.describe('app shell', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box?.x).toBe(0);
-    expect(box?.width).toBe(330);
+    // Once its slide-in is over.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    expect((await drawer.boundingBox())?.width).toBe(330);
     const nav = drawer.getByRole('navigation', { name: 'Navigation principale' });
     await expect(nav.getByRole('listitem')).toHaveText([
       'Accueil',
@@ -221,9 +221,16 @@ test.describe('app shell', () => {
       }
       await page.getByTestId('menu-button').click();
       const drawer = page.getByRole('dialog');
-      const box = (await drawer.boundingBox())!;
-      expect(box.x, locale).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, locale).toBeLessThanOrEqual(320);
+      // Once its slide-in is over: inside the screen, edge to edge.
+      await expect
+        .poll(
+          async () => {
+            const box = (await drawer.boundingBox())!;
+            return [Math.round(box.x), Math.round(box.x + box.width)];
+          },
+          { message: locale },
+        )
+        .toEqual([0, 320]);
       await expect(drawer.getByRole('link', { name: /Espace agence|مساحة الوكالة/ })).toBeVisible();
       await page.keyboard.press('Escape');
     }
