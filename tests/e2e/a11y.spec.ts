@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** A seeded, active car (supabase/seed.sql). */
@@ -42,18 +42,7 @@ for (const locale of ['fr', 'ar'] as const) {
           await page.goto(path);
           await ready(page);
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
-          const results = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-            .analyze();
-          const serious = results.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({
-              rule: v.id,
-              impact: v.impact,
-              help: v.help,
-              nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-            }));
-          expect(serious).toEqual([]);
+          await expectAccessible(page);
         });
       }
     });

@@ -4,7 +4,6 @@
  * one review, stored on the server and shown on the car's page; the page works offline (a
  * cancellation waits in the outbox), at 320 px and in Arabic.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import {
@@ -14,6 +13,7 @@ import {
   type Customer,
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectAccessible } from './support/a11y.ts';
 import { signInThroughUi } from './support/session.ts';
 
 type ServerBooking = { reference: string; status: string; car: { slug: string; name: string } };
@@ -26,18 +26,6 @@ async function serverBooking(customer: Customer, id: string): Promise<ServerBook
     .single();
   if (error) throw new Error(error.message);
   return data as unknown as ServerBooking;
-}
-
-/** No serious or critical axe violation in the page's own content (the shell has its own test). */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
 }
 
 function card(page: Page, reference: string) {
@@ -68,7 +56,7 @@ test.describe('my bookings', () => {
     // Pickup at 10:00 Algiers time, whatever the browser's zone (UTC here).
     await expect(item).toContainText('10:00');
     await expect(item.getByTestId('booking-total')).toContainText('DZD');
-    await expectAccessible(page);
+    await expectAccessible(page, '#main');
 
     // The details: the price breakdown of the server.
     await item.getByRole('button', { name: 'Détails' }).click();

@@ -6,7 +6,6 @@
  * licence and the status history; offline, nothing can be done (nothing is queued); a customer
  * on /staff lands on /access-denied.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 
 import {
@@ -16,6 +15,7 @@ import {
   type Customer,
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectAccessible } from './support/a11y.ts';
 import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
 
 /** The polling interval of notifications (SPEC §9) and some slack for the request itself. */
@@ -39,18 +39,6 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await context.newPage();
   await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
   return page;
-}
-
-/** No serious or critical axe violation in the page's own content (the shell has its own test). */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
 }
 
 function staffCard(page: Page, reference: string) {
@@ -104,7 +92,7 @@ test.describe('staff', () => {
       'tel:+213555000111',
     );
     await expect(item.getByTestId('staff-price')).toContainText('DZD');
-    await expectAccessible(admin);
+    await expectAccessible(admin, '#main');
 
     await item.getByRole('button', { name: 'Accepter' }).click();
     const dialog = admin.getByRole('alertdialog', {
