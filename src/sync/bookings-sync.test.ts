@@ -3,52 +3,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Booking } from '@/lib/database.types';
 import { mergeServerBookings } from '@/sync/bookings-sync';
 import { db } from '@/sync/db';
+import { localBooking } from '@/sync/testing/bookings';
 
 const USER = 'cccccccc-cccc-4ccc-8ccc-ccccccccccc1';
 const ID = 'dddddddd-dddd-4ddd-8ddd-ddddddddddd1';
 
+/** The server's row of a customer's booking (the device's copy has sync fields on top). */
 function serverRow(status: Booking['status']): Booking {
-  return {
+  const {
+    sync_state: _s,
+    sync_error: _e,
+    is_guest: _g,
+    ...row
+  } = localBooking({
     id: ID,
-    reference: 'KR-4821-7QXF',
     user_id: USER,
-    guest_name: null,
-    guest_phone: null,
-    guest_email: null,
-    car_id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeee1',
-    start_at: '2030-03-12T09:00:00Z',
-    end_at: '2030-03-14T09:00:00Z',
-    pickup_location_id: 'ffffffff-ffff-4fff-8fff-fffffffffff1',
-    dropoff_location_id: 'ffffffff-ffff-4fff-8fff-fffffffffff1',
-    driver_option: 'self',
-    license_path: `${ID}/licence.pdf`,
-    flight_document_path: null,
-    from_abroad: false,
-    additional_requests: null,
-    extras: [],
-    insurance: ['civil_liability'],
-    payment_method: 'cash',
-    payment_status: 'unpaid',
-    price: {
-      days: 2,
-      base: 9000,
-      extras_total: 0,
-      insurance_total: 0,
-      driver_total: 0,
-      pickup_fee: 0,
-      dropoff_fee: 0,
-      subtotal: 9000,
-      deposit: 30000,
-      total: 9000,
-      currency: 'DZD',
-    },
-    total_dzd: 9000,
-    notes: null,
-    status,
-    status_reason: null,
-    created_at: '2030-01-01T10:00:00Z',
-    updated_at: '2030-01-02T10:00:00Z',
-  };
+  });
+  return { ...row, status };
 }
 
 async function queueCancel(state: 'pending' | 'parked'): Promise<void> {

@@ -20,26 +20,12 @@ import { chromium } from 'playwright-core';
 import type { LocalBooking, LocalFile, OutboxEntry } from '../../src/sync/db.ts';
 import type { E2eEnv } from '../e2e/support/env.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
-import { isMain, printTable, withBuiltApp } from './support.ts';
+import { isMain, printTable, stats, withBuiltApp, type Stats } from './support.ts';
 
 export const GOALS = { stepLatencyMs: 100 } as const;
 const BOOKINGS = 100;
 const REPLAYS = 3;
 const STEP_ROUNDS = 20;
-
-type Stats = { median: number; p95: number; min: number; max: number; n: number };
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return {
-    median: at(0.5),
-    p95: at(0.95),
-    min: sorted[0]!,
-    max: sorted[sorted.length - 1]!,
-    n: sorted.length,
-  };
-}
 
 /** Node 20 has no WebSocket and the local stack no Realtime: a transport that never connects. */
 class NoRealtime {

@@ -15,26 +15,12 @@ import { chromium, type Page } from 'playwright-core';
 
 import { syntheticCars } from '../../src/features/catalogue/testing/synthetic-cars.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
-import { isMain, printTable, withBuiltApp } from './support.ts';
+import { isMain, printTable, stats, withBuiltApp, type Stats } from './support.ts';
 
 export const GOALS = { offlineReloadMs: 1_000, filterChangeMs: 100 } as const;
 const RELOADS = 15;
 const CHANGES = 20;
 const SYNTHETIC_CARS = 5_000;
-
-export type Stats = { median: number; p95: number; min: number; max: number; n: number };
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return {
-    median: at(0.5),
-    p95: at(0.95),
-    min: sorted[0]!,
-    max: sorted[sorted.length - 1]!,
-    n: sorted.length,
-  };
-}
 
 /*
  * Code that runs in the page is written as plain JavaScript strings: tsx compiles this file with

@@ -17,6 +17,21 @@ export async function withBuiltApp<T>(fn: (env: E2eEnv) => Promise<T>): Promise<
   }
 }
 
+export type Stats = { median: number; p95: number; min: number; max: number; n: number };
+
+/** Median, 95th percentile (nearest rank), min and max of a set of samples. */
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return {
+    median: at(0.5),
+    p95: at(0.95),
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+    n: sorted.length,
+  };
+}
+
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

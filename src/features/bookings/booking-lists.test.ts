@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LocalBooking, OutboxEntry } from '@/sync/db';
+import type { OutboxEntry } from '@/sync/db';
+import { localBooking as booking } from '@/sync/testing/bookings';
 
 import {
   actionsFor,
@@ -10,54 +11,6 @@ import {
   syncViewOf,
   tabOf,
 } from '@/features/bookings/booking-lists';
-
-function booking(overrides: Partial<LocalBooking> = {}): LocalBooking {
-  return {
-    id: crypto.randomUUID(),
-    reference: 'KR-7K3M-9QXD',
-    user_id: 'u1',
-    guest_name: null,
-    guest_phone: null,
-    guest_email: null,
-    car_id: 'c1',
-    start_at: '2027-03-12T09:00:00.000Z',
-    end_at: '2027-03-15T09:00:00.000Z',
-    pickup_location_id: 'l1',
-    dropoff_location_id: 'l1',
-    driver_option: 'self',
-    license_path: 'x/permis.png',
-    flight_document_path: null,
-    from_abroad: false,
-    additional_requests: null,
-    extras: [],
-    insurance: ['civil_liability'],
-    payment_method: 'cash',
-    payment_status: 'unpaid',
-    price: {
-      days: 3,
-      base: 15000,
-      extras_total: 0,
-      insurance_total: 0,
-      driver_total: 0,
-      pickup_fee: 0,
-      dropoff_fee: 0,
-      subtotal: 15000,
-      deposit: 40000,
-      total: 15000,
-      currency: 'DZD',
-    },
-    total_dzd: 15000,
-    notes: null,
-    status: 'pending',
-    status_reason: null,
-    created_at: '2027-03-01T09:00:00.000Z',
-    updated_at: '2027-03-01T09:00:00.000Z',
-    sync_state: 'awaiting',
-    sync_error: null,
-    is_guest: false,
-    ...overrides,
-  };
-}
 
 let seq = 0;
 function entry(
