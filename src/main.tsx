@@ -36,7 +36,8 @@ createRoot(root).render(
 
 // Off the critical path: the session (supabase-js) when this device has one, at once; the
 // outbox's sync engine, the catalogue sync and the service worker once the first screen has
-// painted and the main thread is idle, so their code (supabase-js, zod, workbox) never competes with the first screen.
+// painted and the main thread is idle, so their code (supabase-js, zod, workbox) never competes
+// with the first screen.
 startSession();
 function whenIdleAfterLoad(task: () => void) {
   const idle = () => {
