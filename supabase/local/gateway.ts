@@ -1,7 +1,8 @@
 /**
  * The API gateway: what Kong does in front of a Supabase project. One node:http server that
  * answers CORS, checks the `apikey`, and routes `/rest/v1` to PostgREST (a streaming proxy),
- * `/auth/v1` and `/storage/v1` to their handlers, and `/mailbox` to the dev mailbox.
+ * `/auth/v1` and `/storage/v1` to their handlers, and `/mailbox` to the dev mailbox. PostgREST's
+ * JSON and text answers are gzipped for clients that accept it, as a hosted project's CDN does.
  */
 import {
   Agent,
@@ -11,6 +12,8 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
 
 import type { ApiHandler } from './context.ts';
 import type { Mailbox } from './mailbox.ts';
@@ -60,6 +63,51 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/** Below this many bytes (as announced by `content-length`) gzip is not worth it. */
+export const GZIP_MIN_BYTES = 1024;
+
+/** JSON (`application/json`, `application/vnd.pgrst.object+json`, `application/geo+json`…) and text. */
+const COMPRESSIBLE_TYPE = /^\s*(?:text\/[^;\s]+|application\/(?:[^;\s]*\+)?json)\s*(?:;|$)/i;
+
+/**
+ * Whether an `Accept-Encoding` header accepts gzip: an explicit `gzip` (or `x-gzip`) with a
+ * non-zero q decides; otherwise `*` with a non-zero q does. No header: no.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
+    let q = 1;
+    for (const param of params) {
+      const match = /^q\s*=\s*([\d.]+)$/i.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    if (Number.isNaN(q)) q = 0;
+    const name = coding.toLowerCase();
+    if (name === 'gzip' || name === 'x-gzip') gzip = Math.max(gzip ?? 0, q);
+    else if (name === '*') any = Math.max(any ?? 0, q);
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
+
+/** Comma-joins `vary` values, keeping each field name once (case-insensitively). */
+function mergeVary(...values: (number | string | readonly string[] | undefined)[]): string {
+  const names = new Map<string, string>();
+  for (const value of values) {
+    if (value === undefined) continue;
+    const list = Array.isArray(value) ? value : [String(value)];
+    for (const item of list) {
+      for (const name of String(item).split(',')) {
+        const trimmed = name.trim();
+        if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+      }
+    }
+  }
+  return [...names.values()].join(', ');
+}
 
 export type Upstream = {
   /** The port PostgREST listens on now (it changes on restart). */
@@ -184,9 +232,37 @@ export function createGateway(options: GatewayOptions): Gateway {
             out[name] = value;
           }
         }
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-        answer.on('error', () => res.destroy());
+        const status = answer.statusCode ?? 502;
+        const length = Number(firstHeader(answer.headers['content-length']) ?? NaN);
+        // Could this answer be gzipped (for a client that asks)? Then caches must vary on it.
+        const compressible =
+          req.method !== 'HEAD' &&
+          status !== 204 &&
+          status !== 304 &&
+          !answer.headers['content-encoding'] &&
+          COMPRESSIBLE_TYPE.test(answer.headers['content-type'] ?? '') &&
+          !(length < GZIP_MIN_BYTES);
+        const gzip = compressible && acceptsGzip(firstHeader(req.headers['accept-encoding']));
+        const vary = mergeVary(
+          res.getHeader('vary'),
+          out.vary,
+          compressible ? 'Accept-Encoding' : undefined,
+        );
+        if (vary) out.vary = vary;
+        if (!gzip) {
+          res.writeHead(status, out);
+          answer.pipe(res);
+          answer.on('error', () => res.destroy());
+          return;
+        }
+        out['content-encoding'] = 'gzip';
+        delete out['content-length'];
+        // The gzipped bytes are another representation: a strong validator becomes weak.
+        const etag = firstHeader(answer.headers.etag);
+        if (etag && !etag.startsWith('W/')) out.etag = `W/${etag}`;
+        res.writeHead(status, out);
+        // An error on any of the three (upstream, gzip, client) destroys the others.
+        pipeline(answer, createGzip(), res, () => {});
       },
     );
     upstream.on('error', (error) => {
