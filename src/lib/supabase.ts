@@ -1,6 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import { authStorage } from '@/lib/auth-storage';
+
+export { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL };
 
 /**
  * The supabase-js client of the app (and of the service worker). The session lives in IndexedDB
@@ -9,25 +12,8 @@ import { authStorage } from '@/lib/auth-storage';
  * sends a guest's queued booking as a guest even when someone signed in since.
  */
 
-const DEFAULT_LOCAL_URL = 'http://localhost:54321';
-
-function env(name: 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'): string | undefined {
-  const value = (import.meta.env as Partial<Record<string, string>>)[name];
-  return value && value.trim() !== '' ? value.trim() : undefined;
-}
-
-export const SUPABASE_URL = (env('VITE_SUPABASE_URL') ?? DEFAULT_LOCAL_URL).replace(/\/+$/, '');
-const ANON_KEY = env('VITE_SUPABASE_ANON_KEY');
-if (!ANON_KEY && import.meta.env.PROD) {
-  console.error('VITE_SUPABASE_ANON_KEY is not set: the app cannot reach its backend.');
-}
-export const SUPABASE_ANON_KEY = ANON_KEY ?? 'anon-key-not-configured';
-
 /** Where supabase-js keeps the session (an IndexedDB `meta` row, and the BroadcastChannel name). */
 export const AUTH_STORAGE_KEY = 'kiraa-auth';
-
-/** Every request gives up after this long (SPEC §9). */
-export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Statuses that mean "your session has expired" (SPEC §8). */
 export const SESSION_EXPIRED_STATUSES: readonly number[] = [401, 419, 440];

@@ -1,5 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-
+import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import type { Car, Extra, InsuranceOption, Location, Settings } from '@/lib/database.types';
 import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
 import { isNetworkError, reportServerReachable } from '@/sync/network';
@@ -20,7 +19,7 @@ import { isNetworkError, reportServerReachable } from '@/sync/network';
  *   Lock); a failure keeps the cached data and is recorded in `meta` for the UI.
  *
  * The server side is a small injected `CatalogueSource`, so tests can drive the sync against a
- * fake server while the app uses PostgREST through supabase-js.
+ * fake server while the app reads PostgREST with plain `fetch` (`postgrestCatalogueSource`).
  */
 
 export type CatalogueTable = 'cars' | 'locations' | 'extras' | 'insurance';
@@ -314,41 +313,84 @@ export function parseTstzRange(range: string): { start_at: string; end_at: strin
 
 type RawBusyRow = { car_id: string; start_at?: string; end_at?: string; period?: string };
 
-/** A PostgREST error as an Error; status 0 means no answer at all (offline, DNS, CORS…). */
-function failure(what: string, error: { message: string }, status: number): Error {
-  const message = `${what}: ${error.message}`;
-  return status === 0 ? new NetworkError(message) : new Error(message);
+/** Catalogue reads answered with something else than data (status, PostgREST's message). */
+class ApiError extends Error {
+  override name = 'ApiError';
 }
 
-/** The catalogue on PostgREST, through the app's supabase-js client (anon or user token). */
-export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource {
+export type PostgrestSourceOptions = {
+  /** The project's URL (`https://<ref>.supabase.co`, or the local stack's gateway). */
+  url: string;
+  /** The public (anon) key: the catalogue is public, whoever is signed in. */
+  anonKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+};
+
+/**
+ * The catalogue on PostgREST with plain `fetch` and the anon key. Not supabase-js: the
+ * catalogue's first download is on the path of the first screen (/cars on a first visit), and
+ * the client library (≈50 KB gzip) would be one more download before it; the requests are the
+ * ones supabase-js would send.
+ */
+export function postgrestCatalogueSource(options: PostgrestSourceOptions): CatalogueSource {
+  const base = `${options.url.replace(/\/+$/, '')}/rest/v1`;
+  const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const headers = { apikey: options.anonKey, authorization: `Bearer ${options.anonKey}` };
+
+  async function request<T>(what: string, path: string, init: RequestInit = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await send(`${base}/${path}`, {
+        ...init,
+        headers: { ...headers, accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // No answer at all (offline, DNS, CORS, timeout): the device is offline for the sync.
+      throw new NetworkError(`${what}: ${describe(error)}`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (response.ok) throw new NetworkError(`${what}: ${describe(error)}`);
+      body = null;
+    }
+    if (!response.ok) {
+      const message = (body as { message?: unknown } | null)?.message;
+      throw new ApiError(
+        `${what}: ${typeof message === 'string' ? message : `HTTP ${response.status}`}`,
+      );
+    }
+    return body as T;
+  }
+
   return {
-    async changes(table, after, limit) {
+    changes(table, after, limit) {
       const key = catalogueKeys[table];
-      let query = client
-        .from(serverTables[table])
-        .select('*')
-        .order('updated_at', { ascending: true })
-        .order(key, { ascending: true })
-        .limit(limit)
-        // The scheduler retries; supabase-js' own retries would hold an offline sync for 7 s.
-        .retry(false);
+      const params = new URLSearchParams({
+        select: '*',
+        order: `updated_at.asc,${key}.asc`,
+        limit: String(limit),
+      });
       if (after) {
         const at = quoted(after.updated_at);
-        query = query.or(
-          `updated_at.gt.${at},and(updated_at.eq.${at},${key}.gt.${quoted(after.key)})`,
+        params.set(
+          'or',
+          `(updated_at.gt.${at},and(updated_at.eq.${at},${key}.gt.${quoted(after.key)}))`,
         );
       }
-      const { data, error, status } = await query;
-      if (error) throw failure(serverTables[table], error, status);
-      return data as never;
+      return request(serverTables[table], `${serverTables[table]}?${params}`);
     },
     async busyPeriods(fromIso, toIso) {
-      const { data, error, status } = await client
-        .rpc('car_busy_periods', { from: fromIso, to: toIso })
-        .retry(false);
-      if (error) throw failure('car_busy_periods', error, status);
-      return ((data ?? []) as RawBusyRow[]).flatMap((row) => {
+      const rows = await request<RawBusyRow[] | null>('car_busy_periods', 'rpc/car_busy_periods', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: fromIso, to: toIso }),
+      });
+      return (rows ?? []).flatMap((row) => {
         const bounds =
           row.start_at && row.end_at
             ? { start_at: row.start_at, end_at: row.end_at }
@@ -359,34 +401,31 @@ export function supabaseCatalogueSource(client: SupabaseClient): CatalogueSource
       });
     },
     async settings() {
-      const { data, error, status } = await client
-        .from('settings')
-        .select('driver_per_day_dzd, min_age, currency, time_zone')
-        .limit(1)
-        .maybeSingle()
-        .retry(false);
-      if (error) throw failure('settings', error, status);
-      return data as Settings | null;
+      const params = new URLSearchParams({
+        select: 'driver_per_day_dzd,min_age,currency,time_zone',
+        limit: '1',
+      });
+      const rows = await request<Settings[]>('settings', `settings?${params}`);
+      return rows[0] ?? null;
     },
-    async reviews(carId, limit) {
-      const { data, error, status } = await client
-        .from('car_reviews')
-        .select('id, car_id, rating, comment, created_at, author_name')
-        .eq('car_id', carId)
-        .order('created_at', { ascending: false })
-        .limit(limit)
-        .retry(false);
-      if (error) throw failure('car_reviews', error, status);
-      return data as CarReview[];
+    reviews(carId, limit) {
+      const params = new URLSearchParams({
+        select: 'id,car_id,rating,comment,created_at,author_name',
+        car_id: `eq.${carId}`,
+        order: 'created_at.desc',
+        limit: String(limit),
+      });
+      return request('car_reviews', `car_reviews?${params}`);
     },
   };
 }
 
-/**
- * The app's catalogue sync. supabase-js is loaded on the first sync, not with the first screen
- * (the home page's JavaScript budget).
- */
+/** The app's catalogue sync, against the project the app was built for. */
 export const catalogueSync: CatalogueSync = createCatalogueSync({
-  source: async () => supabaseCatalogueSource((await import('@/lib/supabase')).supabase),
+  source: postgrestCatalogueSource({
+    url: SUPABASE_URL,
+    anonKey: SUPABASE_ANON_KEY,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  }),
   crossTabLock: true,
 });
