@@ -1,11 +1,11 @@
 import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { routes } from '@/app/routes';
 import { afterFirstScreen, preloadScreen } from '@/app/screens';
-import { startSession } from '@/app/session';
+import { startSession, whenSignedIn } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
 import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
@@ -22,23 +22,34 @@ applyTheme(getTheme());
 if (getTheme().direction !== localeDirection(locale)) {
   updateTheme({ direction: localeDirection(locale) });
 }
-// The first screen's code and the catalogs load together.
-preloadScreen(routes, window.location.pathname);
-await activateLocale(locale);
-
-createRoot(root).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <App />
-    </I18nProvider>
-  </StrictMode>,
+// The catalogue's screens show the device's catalogue: there its sync starts with the app, not
+// after the first render (a first visit waits for it).
+if (/^\/cars(\/|$)/.test(window.location.pathname)) {
+  void import('@/sync/sync-scheduler').then((sync) => sync.startCatalogueScheduler());
+}
+// The first screen's code and the catalogs load together; the app renders once both are here.
+// (Not a top-level await: the screens import the shell's modules, which must finish evaluating.)
+void Promise.all([activateLocale(locale), preloadScreen(routes, window.location.pathname)]).then(
+  () => {
+    // A transition: React renders the first screen in slices and keeps the main thread free.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <App />
+          </I18nProvider>
+        </StrictMode>,
+      ),
+    );
+    // Off the critical path: the session (supabase-js) when this device has one, at once; the
+    // outbox's sync engine, the catalogue sync and the service worker once the first screen has
+    // painted and the main thread is idle, so their code (supabase-js, zod, workbox) never
+    // competes with the first screen.
+    startSession();
+    void afterFirstScreen().then(() => whenIdleAfterLoad(startBackgroundWork));
+  },
 );
 
-// Off the critical path: the session (supabase-js) when this device has one, at once; the
-// outbox's sync engine, the catalogue sync and the service worker once the first screen has
-// painted and the main thread is idle, so their code (supabase-js, zod, workbox) never competes
-// with the first screen.
-startSession();
 function whenIdleAfterLoad(task: () => void) {
   const idle = () => {
     // Safari has no requestIdleCallback.
@@ -51,10 +62,18 @@ function whenIdleAfterLoad(task: () => void) {
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
-void afterFirstScreen().then(() => whenIdleAfterLoad(startBackgroundWork));
-function startBackgroundWork() {
-  // The outbox's sync engine: flushes on start, on `online`, when visible (src/sync/sync-engine.ts).
+function startSyncEngine() {
   void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
+}
+function startBackgroundWork() {
+  // The outbox's sync engine (src/sync/sync-engine.ts: flushes on start, on `online`, when
+  // visible; pulls the user's bookings) when there is work for it: writes waiting in the outbox,
+  // or a signed-in user (now, or after signing in on this page). The booking screens start it
+  // themselves. A first visit never loads it (supabase-js, zod, XState: ≈ 100 KB gzip).
+  whenSignedIn(startSyncEngine);
+  void import('@/sync/db')
+    .then(({ db }) => db.outbox.count())
+    .then((queued) => queued > 0 && startSyncEngine());
   // The catalogue stays fresh whatever screen the app was opened on (the catalogue screens start
   // it at once; it is idempotent).
   void import('@/sync/sync-scheduler').then((sync) => sync.startCatalogueScheduler());

@@ -1,10 +1,18 @@
-import { lazy, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
 
 type ScreenModule = { default: ComponentType };
-type LazyScreen = () => Promise<{ Component: ComponentType }>;
+/** A route's `lazy`: loads the screen once; `loaded` is its component once it is here. */
+type LazyScreen = (() => Promise<{ Component: ComponentType }>) & { loaded?: ComponentType };
 
 let pending = 0;
 const listeners = new Set<() => void>();
@@ -26,17 +34,29 @@ function ScreenShown({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its feature's catalog, loaded in parallel. */
+/**
+ * A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its feature's catalog,
+ * loaded in parallel, once (a failed load is tried again next time).
+ */
 export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): LazyScreen {
-  return async () => {
-    setPending(1);
-    try {
-      const [module] = await Promise.all([load(), loadFeatureCatalog(catalog)]);
-      return { Component: module.default };
-    } finally {
-      setPending(-1);
-    }
+  let loading: Promise<{ Component: ComponentType }> | null = null;
+  const screen: LazyScreen = () => {
+    loading ??= (async () => {
+      setPending(1);
+      try {
+        const [module] = await Promise.all([load(), loadFeatureCatalog(catalog)]);
+        screen.loaded = module.default;
+        return { Component: module.default };
+      } catch (error) {
+        loading = null;
+        throw error;
+      } finally {
+        setPending(-1);
+      }
+    })();
+    return loading;
   };
+  return screen;
 }
 
 /**
@@ -66,15 +86,30 @@ export function useScreenLoading(): boolean {
 }
 
 /**
- * Turns the table's `lazy: page(…)` entries into elements for `useRoutes`: one React.lazy
- * component per route, created once.
+ * A route's screen: rendered at once when its code is already here (the first screen, loaded
+ * before the app's first render, or a screen visited before), else through React.lazy and the
+ * layout's Suspense fallback. Rendering a ready screen directly also spares the first screen
+ * React's 300 ms throttle on revealing a boundary that showed its fallback.
+ */
+function lazyScreen(load: LazyScreen): ComponentType {
+  const Lazy = lazy(async () => ({ default: (await load()).Component }));
+  return function Screen() {
+    // Chosen once per mount: switching component types would remount the page.
+    const [Ready] = useState(() => load.loaded);
+    return Ready ? <Ready /> : <Lazy />;
+  };
+}
+
+/**
+ * Turns the table's `lazy: page(…)` entries into elements for `useRoutes`: one screen component
+ * per route, created once.
  */
 export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const { lazy: load, children, ...rest } = route;
     const resolved = { ...rest } as RouteObject;
     if (typeof load === 'function') {
-      const Screen = lazy(async () => ({ default: (await (load as LazyScreen)()).Component }));
+      const Screen = lazyScreen(load as LazyScreen);
       resolved.element = (
         <ScreenShown>
           <Screen />
@@ -87,12 +122,13 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
 }
 
 /**
- * Starts loading the screen of `pathname` (its chunk and catalog) right away, in parallel with
- * the app's own start, instead of after the first render: one round trip less before the first
- * screen. The root redirects to /home, so it preloads /home.
+ * Loads the screen of `pathname` (its chunk and catalog) right away, in parallel with the app's
+ * own start: the app renders once it is here, screen and shell in one paint. The root redirects
+ * to /home, so it loads /home. Never rejects: a screen that failed to load is tried again (and its
+ * error shown) when it renders.
  */
-export function preloadScreen(routes: RouteObject[], pathname: string): void {
+export async function preloadScreen(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname === '/' ? '/home' : pathname);
   const load = matches?.[matches.length - 1]?.route.lazy;
-  if (typeof load === 'function') void (load as LazyScreen)().catch(() => undefined);
+  if (typeof load === 'function') await (load as LazyScreen)().catch(() => undefined);
 }

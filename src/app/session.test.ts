@@ -54,4 +54,25 @@ describe('shell session', () => {
     expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
     expect(guess.result.current.status).toBe('signedOut');
   });
+
+  it('tells the background work once a user is signed in, at once or later', async () => {
+    localStorage.clear();
+    const { whenSignedIn, loadSessionModule } = await import('@/app/session');
+    await loadSessionModule();
+    act(() => emitSession({ status: 'signedOut', user: null }));
+    const later = vi.fn();
+    whenSignedIn(later);
+    expect(later).not.toHaveBeenCalled();
+
+    const user = { id: 'u2', userId: 'u2', avatar: '', userName: 'B', email: 'b@c.dz' };
+    act(() => emitSession({ status: 'signedIn', user: { ...user, authority: [], metadata: {} } }));
+    expect(later).toHaveBeenCalledOnce();
+    act(() => emitSession({ status: 'signedOut', user: null }));
+    act(() => emitSession({ status: 'signedIn', user: { ...user, authority: [], metadata: {} } }));
+    expect(later).toHaveBeenCalledOnce();
+
+    const now = vi.fn();
+    whenSignedIn(now);
+    expect(now).toHaveBeenCalledOnce();
+  });
 });

@@ -68,6 +68,20 @@ export function startSession(): void {
   });
 }
 
+/**
+ * Calls `listener` once, as soon as this page knows that a user is signed in: at once if it
+ * already does, else when the session module (loaded by a guard, an auth page…) says so.
+ */
+export function whenSignedIn(listener: () => void): void {
+  if (known?.status === 'signedIn') return listener();
+  const check = () => {
+    if (known?.status !== 'signedIn') return;
+    listeners.delete(check);
+    listener();
+  };
+  listeners.add(check);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
