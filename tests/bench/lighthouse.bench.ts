@@ -6,6 +6,9 @@
  * `npx tsx tests/bench/lighthouse.bench.ts`, or through `npm run bench` (default export).
  * Chromium: CHROME_PATH, else Playwright's or Debian's (tests/e2e/support/browser.ts).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -72,6 +75,11 @@ export default async function lighthouseBench(): Promise<{
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         });
         if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const reportDir = process.env.KIRAA_LIGHTHOUSE_REPORTS;
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          writeFileSync(join(reportDir, `${path.slice(1)}.json`), JSON.stringify(runner.lhr));
+        }
         const { categories, audits } = runner.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const failing = ['accessibility', 'best-practices'].flatMap((id) =>
