@@ -131,6 +131,8 @@ test.describe('accounts', () => {
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // Until its code is here the sign-in page stays (a transition), with its own e-mail field.
+    await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
     await page.getByLabel('Adresse e-mail').fill(customer.email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await expect(page.getByRole('status')).toContainText(

@@ -238,6 +238,8 @@ test.describe('app shell', () => {
 
   test('a skip link leads keyboard users to the main content', async ({ page }) => {
     await page.goto('/contacts');
+    // The app is on screen (the first render is a transition: it may end after `load`).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
     await expect(skip).toBeFocused();
