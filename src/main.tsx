@@ -8,6 +8,7 @@ import { afterFirstScreen, preloadScreen } from '@/app/screens';
 import { startSession, whenSignedIn } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
+import { CATALOGUE_ROUTE } from '@/sync/catalogue-prefetch';
 import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
 
 import './styles.css';
@@ -23,8 +24,9 @@ if (getTheme().direction !== localeDirection(locale)) {
   updateTheme({ direction: localeDirection(locale) });
 }
 // The catalogue's screens show the device's catalogue: there its sync starts with the app, not
-// after the first render (a first visit waits for it).
-if (/^\/cars(\/|$)/.test(window.location.pathname)) {
+// after the first render (a first visit waits for it; index.html already started its download:
+// src/sync/catalogue-prefetch.ts).
+if (CATALOGUE_ROUTE.test(window.location.pathname)) {
   void import('@/sync/sync-scheduler').then((sync) => sync.startCatalogueScheduler());
 }
 // The first screen's code and the catalogs load together; the app renders once both are here.

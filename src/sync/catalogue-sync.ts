@@ -1,4 +1,15 @@
 import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
+import {
+  CATALOGUE_PAGE_SIZE,
+  catalogueHeaders,
+  catalogueKeys,
+  catalogueTables,
+  changesPath,
+  serverTables,
+  type CatalogueTable,
+  type KeysetCursor,
+} from '@/sync/catalogue-requests';
 import type { Car, Extra, InsuranceOption, Location, Settings } from '@/lib/database.types';
 import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
 import { isNetworkError, reportServerReachable } from '@/sync/network';
@@ -22,7 +33,7 @@ import { isNetworkError, reportServerReachable } from '@/sync/network';
  * fake server while the app reads PostgREST with plain `fetch` (`postgrestCatalogueSource`).
  */
 
-export type CatalogueTable = 'cars' | 'locations' | 'extras' | 'insurance';
+export { catalogueKeys, catalogueTables, type CatalogueTable, type KeysetCursor };
 
 export type CatalogueRow = {
   cars: Car;
@@ -30,19 +41,6 @@ export type CatalogueRow = {
   extras: Extra;
   insurance: InsuranceOption;
 };
-
-/** The primary key of each synced table, second half of the keyset cursor. */
-export const catalogueKeys = {
-  cars: 'id',
-  locations: 'id',
-  extras: 'code',
-  insurance: 'code',
-} as const satisfies Record<CatalogueTable, string>;
-
-export const catalogueTables = Object.keys(catalogueKeys) as CatalogueTable[];
-
-/** Position after the last row received: `updated_at` exactly as the server wrote it. */
-export type KeysetCursor = { updated_at: string; key: string };
 
 export type BusyRow = { car_id: string; start_at: string; end_at: string };
 
@@ -98,7 +96,6 @@ export const SETTINGS_KEY = 'catalogue.settings';
 export const cursorKey = (table: CatalogueTable) => `catalogue.cursor.${table}`;
 export const reviewsKey = (carId: string) => `catalogue.reviews.${carId}`;
 
-const PAGE_SIZE = 500;
 const BUSY_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
 const LOCK_NAME = 'kiraa-catalogue-sync';
 
@@ -116,6 +113,8 @@ export type CatalogueSyncOptions = {
   now?: () => Date;
   /** Use the Web Locks API (when the browser has it) so two tabs never sync at once. */
   crossTabLock?: boolean;
+  /** Called after each sync that completed. */
+  onSynced?: () => void;
 };
 
 export type CatalogueSync = {
@@ -145,7 +144,7 @@ function describe(error: unknown): string {
 
 export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSync {
   const db = options.db ?? defaultDb;
-  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const pageSize = options.pageSize ?? CATALOGUE_PAGE_SIZE;
   const now = options.now ?? (() => new Date());
   let source: CatalogueSource | null = typeof options.source === 'function' ? null : options.source;
   let current: Promise<SyncOutcome> | null = null;
@@ -232,6 +231,7 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
         last_error: null,
       });
       reportServerReachable(true);
+      options.onSynced?.();
       return { ok: true, changed, busy };
     } catch (error) {
       const message = describe(error);
@@ -281,19 +281,6 @@ export async function readCatalogueStatus(db: KiraaDb = defaultDb): Promise<Cata
   return { ...idleStatus, ...(row?.value as Partial<CatalogueSyncStatus> | undefined) };
 }
 
-/** Server tables (or views) behind the local tables. */
-const serverTables = {
-  cars: 'cars',
-  locations: 'locations',
-  extras: 'extras',
-  insurance: 'insurance_options',
-} as const satisfies Record<CatalogueTable, string>;
-
-/** A value inside a PostgREST logic tree (`or=(…)`), quoted: timestamps hold `:`, `.` and `+`. */
-function quoted(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
 /** `["2027-01-01 10:00:00+00","2027-01-03 10:00:00+00")` → its bounds as ISO 8601. */
 export function parseTstzRange(range: string): { start_at: string; end_at: string } | null {
   const match = /^[[(]"?([^",]+)"?,"?([^",]+)"?[\])]$/.exec(range.trim());
@@ -325,6 +312,12 @@ export type PostgrestSourceOptions = {
   anonKey: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * The answer to a GET of this URL that was requested before the app started (index.html's
+   * first-visit prefetch, catalogue-prefetch.ts), taken once; undefined when there is none, and
+   * null when that request failed (the source then asks again).
+   */
+  prefetched?: (url: string) => Promise<Response | null> | undefined;
 };
 
 /**
@@ -337,16 +330,24 @@ export function postgrestCatalogueSource(options: PostgrestSourceOptions): Catal
   const base = `${options.url.replace(/\/+$/, '')}/rest/v1`;
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const headers = { apikey: options.anonKey, authorization: `Bearer ${options.anonKey}` };
+  const headers = catalogueHeaders(options.anonKey);
+
+  async function answer(url: string, init: RequestInit): Promise<Response> {
+    const early = init.method ? undefined : options.prefetched?.(url);
+    // A prefetch that failed, or that the server refused, is asked again.
+    const prefetched = early ? await early : null;
+    if (prefetched?.ok) return prefetched;
+    return send(url, {
+      ...init,
+      headers: { ...headers, ...init.headers },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
 
   async function request<T>(what: string, path: string, init: RequestInit = {}): Promise<T> {
     let response: Response;
     try {
-      response = await send(`${base}/${path}`, {
-        ...init,
-        headers: { ...headers, accept: 'application/json', ...init.headers },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await answer(`${base}/${path}`, init);
     } catch (error) {
       // No answer at all (offline, DNS, CORS, timeout): the device is offline for the sync.
       throw new NetworkError(`${what}: ${describe(error)}`);
@@ -369,20 +370,7 @@ export function postgrestCatalogueSource(options: PostgrestSourceOptions): Catal
 
   return {
     changes(table, after, limit) {
-      const key = catalogueKeys[table];
-      const params = new URLSearchParams({
-        select: '*',
-        order: `updated_at.asc,${key}.asc`,
-        limit: String(limit),
-      });
-      if (after) {
-        const at = quoted(after.updated_at);
-        params.set(
-          'or',
-          `(updated_at.gt.${at},and(updated_at.eq.${at},${key}.gt.${quoted(after.key)}))`,
-        );
-      }
-      return request(serverTables[table], `${serverTables[table]}?${params}`);
+      return request(serverTables[table], changesPath(table, after, limit));
     },
     async busyPeriods(fromIso, toIso) {
       const rows = await request<RawBusyRow[] | null>('car_busy_periods', 'rpc/car_busy_periods', {
@@ -426,6 +414,8 @@ export const catalogueSync: CatalogueSync = createCatalogueSync({
     url: SUPABASE_URL,
     anonKey: SUPABASE_ANON_KEY,
     timeoutMs: REQUEST_TIMEOUT_MS,
+    prefetched: takePrefetched,
   }),
   crossTabLock: true,
+  onSynced: markCatalogueSynced,
 });

@@ -200,3 +200,47 @@ test.describe('offline catalogue', () => {
     await expect(page.getByTestId('car-link').first()).toBeVisible();
   });
 });
+
+test.describe('first visit', () => {
+  test('the page downloads the catalogue once, alongside the app; later visits ask for changes only', async ({
+    page,
+    e2e,
+  }) => {
+    const catalogueRequests: string[] = [];
+    const preloaded: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.href.startsWith(`${e2e.apiUrl}/rest/v1/`)) {
+        catalogueRequests.push(`${url.pathname.replace('/rest/v1/', '')}${url.search}`);
+      }
+    });
+    await page.goto('/cars');
+    // The screen's chunks and its translations were asked for by index.html itself.
+    for (const link of await page.locator('link[rel=modulepreload]').all()) {
+      preloaded.push((await link.getAttribute('href')) ?? '');
+    }
+    expect(preloaded.some((href) => /\/assets\/cars-page-[\w-]+\.js$/.test(href))).toBe(true);
+    await waitForCatalogue(page);
+
+    const tables = ['cars', 'locations', 'extras', 'insurance_options'];
+    for (const table of tables) {
+      // Asked for once: the sync took the answer index.html had started.
+      expect(catalogueRequests.filter((r) => r.startsWith(`${table}?`))).toHaveLength(1);
+    }
+    // …which index.html did start (its answers are handed out and removed).
+    expect(await page.evaluate(() => Object.keys(window).includes('__kiraaCatalogue'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('kiraa-catalogue-synced'))).toBe('1');
+
+    // Next visit: no download before the app (the device has the catalogue), deltas only.
+    catalogueRequests.length = 0;
+    await page.reload();
+    await waitForCatalogue(page);
+    await expect
+      .poll(() => catalogueRequests.filter((r) => r.startsWith('cars?')).length)
+      .toBeGreaterThan(0);
+    const carRequests = catalogueRequests.filter((r) => r.startsWith('cars?'));
+    expect(carRequests.every((r) => decodeURIComponent(r).includes('or=(updated_at.gt.'))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  CATALOGUE_SYNCED_KEY,
+  markCatalogueSynced,
+  prefetchScript,
+  prefetchUrls,
+  takePrefetched,
+} from '@/sync/catalogue-prefetch';
+import { CATALOGUE_PAGE_SIZE, catalogueTables, changesPath } from '@/sync/catalogue-requests';
+import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
+
+const API = 'https://api.example.test';
+const KEY = 'anon-key';
+const CARS_URL = `${API}/rest/v1/${changesPath('cars', null, CATALOGUE_PAGE_SIZE)}`;
+const PREFETCHED_ROWS = [{ id: 'a', updated_at: '2026-01-01T00:00:00Z' }];
+const FETCHED_ROWS = [{ id: 'b', updated_at: '2026-01-02T00:00:00Z' }];
+
+type Answers = Record<string, Promise<Response | null>>;
+const page = globalThis as unknown as { __kiraaCatalogue?: Answers };
+
+/** Runs index.html's script at `url` with `fetch` stubbed; returns the stub. */
+function runScript(
+  url: string,
+  respond: (url: string) => Promise<Response> = () => Promise.resolve(new Response('[]')),
+  apiUrl = API,
+) {
+  const pageFetch = vi.fn((input: string, _init?: RequestInit) => respond(input));
+  vi.stubGlobal('fetch', pageFetch);
+  history.replaceState(null, '', url);
+  new Function(prefetchScript(apiUrl, KEY))();
+  return pageFetch;
+}
+
+afterEach(() => {
+  delete page.__kiraaCatalogue;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+describe('prefetchUrls', () => {
+  it("are the sync's first request of each catalogue table", () => {
+    expect(prefetchUrls(API)).toEqual(
+      catalogueTables.map(
+        (table) => `${API}/rest/v1/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}`,
+      ),
+    );
+    expect(prefetchUrls(API)).toHaveLength(4);
+  });
+});
+
+describe('prefetchScript', () => {
+  it('requests the first page of each table on a first visit to the catalogue', () => {
+    const pageFetch = runScript('/cars');
+    expect(pageFetch.mock.calls.map(([url]) => url)).toEqual(prefetchUrls(API));
+    for (const [, init] of pageFetch.mock.calls) {
+      expect(init?.headers).toEqual({
+        apikey: KEY,
+        authorization: `Bearer ${KEY}`,
+        accept: 'application/json',
+      });
+    }
+    expect(Object.keys(page.__kiraaCatalogue ?? {})).toEqual(prefetchUrls(API));
+  });
+
+  it('also prefetches on a car and on the booking wizard', () => {
+    expect(runScript('/cars/renault-clio')).toHaveBeenCalledTimes(4);
+    delete page.__kiraaCatalogue;
+    expect(runScript('/cars/book')).toHaveBeenCalledTimes(4);
+  });
+
+  it('requests nothing elsewhere', () => {
+    expect(runScript('/home')).not.toHaveBeenCalled();
+    expect(runScript('/carsharing')).not.toHaveBeenCalled();
+    expect(page.__kiraaCatalogue).toBeUndefined();
+  });
+
+  it('requests nothing once a catalogue sync completed on this device', () => {
+    localStorage.setItem('kiraa-catalogue-synced', '1');
+    expect(runScript('/cars')).not.toHaveBeenCalled();
+    expect(page.__kiraaCatalogue).toBeUndefined();
+  });
+
+  it('does not throw when storage is blocked', () => {
+    vi.stubGlobal('localStorage', {
+      getItem() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    expect(runScript('/cars')).not.toHaveBeenCalled();
+  });
+
+  it('joins an API URL with a trailing slash without a double slash', () => {
+    const pageFetch = runScript('/cars', undefined, `${API}/`);
+    const urls = pageFetch.mock.calls.map(([url]) => url);
+    expect(urls).toEqual(prefetchUrls(API));
+    for (const url of urls) expect(url.replace('https://', '')).not.toContain('//');
+  });
+
+  it('leaves null for a request that failed', async () => {
+    runScript('/cars', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(takePrefetched(CARS_URL)).resolves.toBeNull();
+  });
+});
+
+describe('takePrefetched', () => {
+  it('hands out each answer once', async () => {
+    runScript('/cars');
+    const stored = page.__kiraaCatalogue?.[CARS_URL];
+    const answer = takePrefetched(CARS_URL);
+    expect(answer).toBeInstanceOf(Promise);
+    expect(answer).toBe(stored);
+    await expect(answer).resolves.toBeInstanceOf(Response);
+    expect(takePrefetched(CARS_URL)).toBeUndefined();
+    // The other tables' answers are still there.
+    expect(takePrefetched(prefetchUrls(API)[1]!)).toBeInstanceOf(Promise);
+  });
+
+  it('has nothing when the script did not run or for another URL', () => {
+    expect(takePrefetched(CARS_URL)).toBeUndefined();
+    runScript('/cars');
+    expect(takePrefetched(`${CARS_URL}&x=1`)).toBeUndefined();
+  });
+});
+
+describe('postgrestCatalogueSource with prefetched answers', () => {
+  const json = (rows: unknown) => Promise.resolve(new Response(JSON.stringify(rows)));
+
+  function source() {
+    const send = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => json(FETCHED_ROWS));
+    return {
+      send,
+      source: postgrestCatalogueSource({
+        url: API,
+        anonKey: KEY,
+        fetch: send as typeof fetch,
+        prefetched: takePrefetched,
+      }),
+    };
+  }
+
+  it("takes the page's answer instead of asking again, once", async () => {
+    runScript('/cars', (url) => (url === CARS_URL ? json(PREFETCHED_ROWS) : json([])));
+    const { send, source: catalogue } = source();
+
+    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
+      PREFETCHED_ROWS,
+    );
+    expect(send).not.toHaveBeenCalled();
+
+    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
+      FETCHED_ROWS,
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0]).toBe(CARS_URL);
+  });
+
+  it('asks itself for a delta', async () => {
+    runScript('/cars', (url) => (url === CARS_URL ? json(PREFETCHED_ROWS) : json([])));
+    const { send, source: catalogue } = source();
+
+    await expect(
+      catalogue.changes('cars', { updated_at: 'x', key: 'y' }, CATALOGUE_PAGE_SIZE),
+    ).resolves.toEqual(FETCHED_ROWS);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0]).not.toBe(CARS_URL);
+    // The first page's answer is still waiting for the request it matches.
+    expect(takePrefetched(CARS_URL)).toBeInstanceOf(Promise);
+  });
+
+  it('asks again when the early request failed', async () => {
+    runScript('/cars', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { send, source: catalogue } = source();
+
+    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
+      FETCHED_ROWS,
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0]).toBe(CARS_URL);
+  });
+
+  it('asks again when the server refused the early request', async () => {
+    runScript('/cars', () =>
+      Promise.resolve(new Response(JSON.stringify({ message: 'busy' }), { status: 503 })),
+    );
+    const { send, source: catalogue } = source();
+
+    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
+      FETCHED_ROWS,
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('markCatalogueSynced', () => {
+  it('sets the flag that stops the prefetch', () => {
+    markCatalogueSynced();
+    expect(CATALOGUE_SYNCED_KEY).toBe('kiraa-catalogue-synced');
+    expect(localStorage.getItem('kiraa-catalogue-synced')).toBe('1');
+    expect(runScript('/cars')).not.toHaveBeenCalled();
+  });
+
+  it('does not throw when storage is blocked', () => {
+    vi.stubGlobal('localStorage', {
+      setItem() {
+        throw new DOMException('blocked', 'QuotaExceededError');
+      },
+    });
+    expect(() => markCatalogueSynced()).not.toThrow();
+  });
+});

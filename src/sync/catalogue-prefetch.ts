@@ -1,0 +1,80 @@
+/**
+ * A first visit to the catalogue (the traveller who opens a link to /cars at the airport) waits
+ * for the catalogue's download. index.html starts that download itself, with an inline script
+ * written at build time (vite.config.ts), in parallel with the app's code instead of after it:
+ * the first page of each catalogue table, exactly as the sync would request it with no cursor
+ * (catalogue-requests.ts). The sync takes those answers instead of asking again.
+ *
+ * Only while this device has never completed a catalogue sync (a flag in localStorage): after
+ * that the sync asks for deltas, which the page cannot know before IndexedDB is read.
+ * Imported by vite.config.ts: relative imports, no browser globals at module level.
+ */
+import {
+  CATALOGUE_PAGE_SIZE,
+  catalogueHeaders,
+  catalogueTables,
+  changesPath,
+} from './catalogue-requests.ts';
+
+/** Set in localStorage once a catalogue sync completed on this device. */
+export const CATALOGUE_SYNCED_KEY = 'kiraa-catalogue-synced';
+
+/** The app's routes that show the catalogue (/cars, a car, the booking wizard). */
+export const CATALOGUE_ROUTE = /^\/cars(\/|$)/;
+
+/** Where the inline script leaves its answers (URL → response, or null when it failed). */
+const GLOBAL_NAME = '__kiraaCatalogue';
+
+type Prefetched = Record<string, Promise<Response | null>>;
+
+/** The URLs of the first visit's requests. */
+export function prefetchUrls(apiUrl: string): string[] {
+  const base = `${apiUrl.replace(/\/+$/, '')}/rest/v1`;
+  return catalogueTables.map((table) => `${base}/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}`);
+}
+
+/** JSON that is safe inside an HTML <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The inline script's source (ES5, no dependencies; it must never throw). */
+export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_000): string {
+  return [
+    '(function () {',
+    '  try {',
+    `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
+    `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) return;`,
+    `    var init = { headers: ${scriptJson(catalogueHeaders(anonKey))} };`,
+    "    if (typeof AbortSignal.timeout === 'function') {",
+    `      init.signal = AbortSignal.timeout(${timeoutMs});`,
+    '    }',
+    `    var answers = (window[${scriptJson(GLOBAL_NAME)}] = {});`,
+    `    ${scriptJson(prefetchUrls(apiUrl))}.forEach(function (url) {`,
+    '      answers[url] = fetch(url, init).catch(function () {',
+    '        return null;',
+    '      });',
+    '    });',
+    '  } catch (error) {',
+    '    // Storage blocked or an old browser: the sync downloads the catalogue itself.',
+    '  }',
+    '})();',
+  ].join('\n');
+}
+
+/** The prefetched answer for `url`, handed out once; undefined when there is none. */
+export function takePrefetched(url: string): Promise<Response | null> | undefined {
+  const answers = (globalThis as { [GLOBAL_NAME]?: Prefetched })[GLOBAL_NAME];
+  const answer = answers?.[url];
+  if (answer) delete answers[url];
+  return answer;
+}
+
+/** Called after each successful catalogue sync: no more prefetching on this device. */
+export function markCatalogueSynced(): void {
+  try {
+    localStorage.setItem(CATALOGUE_SYNCED_KEY, '1');
+  } catch {
+    // Storage blocked: the script then prefetches on each visit to the catalogue, harmlessly.
+  }
+}
