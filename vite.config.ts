@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 import { lingui } from '@lingui/vite-plugin';
@@ -7,25 +8,33 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import linguiConfig from './lingui.config.ts';
+import { routePreload } from './scripts/route-preload.ts';
+import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
+
 /**
- * `<link rel="preconnect">` to the API in index.html: the connection (DNS, TCP, TLS) is set up
- * while the app's code downloads, so the catalogue's first request does not pay for it. Anonymous
- * (`crossorigin`), like the app's fetch calls.
+ * What index.html gets from the build's API settings (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY):
+ * - `<link rel="preconnect">` to the API: the connection (DNS, TCP, TLS) is set up while the
+ *   app's code downloads. Anonymous (`crossorigin`), like the app's fetch calls.
+ * - the first visit's catalogue download, started by the page itself (catalogue-prefetch.ts).
  */
-function preconnectToApi(): Plugin {
-  let origin = 'http://localhost:54321';
+function apiHints(): Plugin {
+  let apiUrl = 'http://localhost:54321';
+  let anonKey = 'anon-key-not-configured';
   return {
-    name: 'kiraa-preconnect-api',
+    name: 'kiraa-api-hints',
     configResolved(config) {
-      const url = loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_').VITE_SUPABASE_URL;
-      if (url?.trim()) origin = new URL(url.trim()).origin;
+      const env = loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_');
+      if (env.VITE_SUPABASE_URL?.trim()) apiUrl = env.VITE_SUPABASE_URL.trim();
+      if (env.VITE_SUPABASE_ANON_KEY?.trim()) anonKey = env.VITE_SUPABASE_ANON_KEY.trim();
     },
     transformIndexHtml: () => [
       {
         tag: 'link',
-        attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
+        attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' },
         injectTo: 'head',
       },
+      { tag: 'script', children: prefetchScript(apiUrl, anonKey), injectTo: 'head' },
     ],
   };
 }
@@ -41,7 +50,12 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
-    preconnectToApi(),
+    apiHints(),
+    routePreload({
+      routesSource: () => readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8'),
+      locales: linguiConfig.locales,
+      defaultLocale: linguiConfig.sourceLocale ?? 'fr',
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

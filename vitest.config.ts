@@ -14,7 +14,11 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
-            include: ['src/**/*.test.{ts,tsx}', 'supabase/local/**/*.test.ts'],
+            include: [
+              'src/**/*.test.{ts,tsx}',
+              'supabase/local/**/*.test.ts',
+              'scripts/**/*.test.ts',
+            ],
             environment: 'happy-dom',
             setupFiles: ['tests/support/unit-setup.ts'],
           },

@@ -1,0 +1,376 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  parseLazyRoutes,
+  pathPattern,
+  preloadScript,
+  preloadTable,
+  type LazyRoute,
+  type PreloadTable,
+} from './route-preload';
+
+const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A source file without its comments (string literals kept as they are). */
+function withoutComments(source: string): string {
+  return source.replace(
+    /('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g,
+    (match, literal: string | undefined) => literal ?? '',
+  );
+}
+
+describe('parseLazyRoutes', () => {
+  const source = readFileSync(resolve(projectDir, 'src/app/routes.tsx'), 'utf8');
+  const routes = parseLazyRoutes(source);
+
+  it('finds every lazy route of src/app/routes.tsx', () => {
+    const declared = withoutComments(source).match(/\blazy\s*:\s*page\s*\(/g) ?? [];
+    expect(declared.length).toBeGreaterThanOrEqual(8);
+    expect(routes).toHaveLength(declared.length);
+  });
+
+  it('reads the path, catalog and module of each route', () => {
+    expect(routes).toEqual(
+      expect.arrayContaining<LazyRoute>([
+        { path: 'home', catalog: 'catalogue', module: 'features/catalogue/home-page' },
+        { path: 'cars', catalog: 'catalogue', module: 'features/catalogue/cars-page' },
+        { path: 'cars/:slug', catalog: 'catalogue', module: 'features/catalogue/car-details-page' },
+        { path: 'cars/book', catalog: 'booking', module: 'features/booking/booking-page' },
+        { path: 'staff', catalog: 'staff', module: 'features/staff/staff-board-page' },
+        {
+          path: 'staff/bookings/:id',
+          catalog: 'staff',
+          module: 'features/staff/staff-booking-page',
+        },
+        { path: 'sign-in', catalog: 'auth', module: 'features/auth/sign-in-page' },
+        {
+          path: 'access-denied',
+          catalog: 'content',
+          module: 'features/content/access-denied-page',
+        },
+      ]),
+    );
+  });
+
+  it('names modules that exist, under unique paths', () => {
+    for (const route of routes) {
+      expect(existsSync(resolve(projectDir, `src/${route.module}.tsx`)), route.module).toBe(true);
+    }
+    expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
+  });
+
+  it('ignores commented-out routes and finds routes spread over several lines', () => {
+    const parsed = parseLazyRoutes(`
+      // { path: 'old', lazy: page('content', () => import('@/features/content/old-page')) },
+      /* { path: 'older', lazy: page('content', () => import('@/features/content/older-page')) }, */
+      const routes = [
+        {
+          path:
+            'long/path',
+          lazy: page(
+            'content',
+            () =>
+              import(
+                '@/features/content/long-page'
+              ),
+          ),
+        },
+        { path: 'eager', element: null },
+        { path: 'outside', lazy: page('content', () => import('./relative-page')) },
+      ];
+    `);
+    expect(parsed).toEqual([
+      { path: 'long/path', catalog: 'content', module: 'features/content/long-page' },
+    ]);
+  });
+});
+
+describe('pathPattern', () => {
+  const matches = (path: string, url: string) => new RegExp(pathPattern(path)).test(url);
+
+  it('matches a static path, with or without a trailing slash, and nothing below it', () => {
+    expect(matches('cars', '/cars')).toBe(true);
+    expect(matches('cars', '/cars/')).toBe(true);
+    expect(matches('cars', '/cars/x')).toBe(false);
+    expect(matches('cars', '/carsx')).toBe(false);
+    expect(matches('cars', '/x/cars')).toBe(false);
+  });
+
+  it('matches one segment for a parameter', () => {
+    expect(pathPattern('cars/:slug')).toBe('^/cars/[^/]+/?$');
+    expect(matches('cars/:slug', '/cars/clio')).toBe(true);
+    expect(matches('cars/:slug', '/cars/clio/')).toBe(true);
+    expect(matches('cars/:slug', '/cars/clio/x')).toBe(false);
+    expect(matches('cars/:slug', '/cars/')).toBe(false);
+  });
+
+  it('escapes regular expression characters', () => {
+    expect(matches('privacy-policy', '/privacy-policy')).toBe(true);
+    expect(matches('a.b', '/a.b')).toBe(true);
+    expect(matches('a.b', '/aXb')).toBe(false);
+    expect(matches('a+b', '/a+b')).toBe(true);
+    expect(matches('a+b', '/aab')).toBe(false);
+  });
+});
+
+const root = '/project';
+
+function chunk(fileName: string, fields: Partial<OutputChunk> = {}): OutputChunk {
+  return {
+    type: 'chunk',
+    fileName,
+    isEntry: false,
+    imports: [],
+    facadeModuleId: null,
+    moduleIds: [],
+    ...fields,
+  } as OutputChunk;
+}
+
+function bundleOf(items: Array<OutputChunk | OutputAsset>): OutputBundle {
+  return Object.fromEntries(items.map((item) => [item.fileName, item])) as OutputBundle;
+}
+
+const fakeBundle = bundleOf([
+  chunk('assets/shell.js', {
+    isEntry: true,
+    imports: ['assets/react.js'],
+    facadeModuleId: `${root}/index.html`,
+    moduleIds: [`${root}/src/main.tsx`, `${root}/src/features/catalogue/home-page.tsx`],
+  }),
+  chunk('assets/react.js', { moduleIds: [`${root}/node_modules/react/index.js`] }),
+  chunk('assets/cars-page.js', {
+    imports: ['assets/db.js', 'assets/react.js'],
+    facadeModuleId: `${root}/src/features/catalogue/cars-page.tsx`,
+    moduleIds: [`${root}/src/features/catalogue/cars-page.tsx`],
+  }),
+  chunk('assets/db.js', {
+    imports: ['assets/dexie.js', 'assets/react.js'],
+    moduleIds: [`${root}/src/sync/db.ts`],
+  }),
+  chunk('assets/dexie.js', { moduleIds: [`${root}/node_modules/dexie/dist/dexie.mjs`] }),
+  chunk('assets/car-details-page.js', {
+    imports: ['assets/db.js'],
+    facadeModuleId: `${root}/src/features/catalogue/car-details-page.tsx`,
+    moduleIds: [`${root}/src/features/catalogue/car-details-page.tsx`],
+  }),
+  // A route module merged into a shared chunk, without a facade.
+  chunk('assets/shared.js', {
+    moduleIds: [`${root}/src/features/booking/booking-page.tsx`, `${root}/src/lib/money.ts`],
+  }),
+  chunk('assets/core-fr.js', { moduleIds: [`${root}/src/locales/fr/core.po`] }),
+  chunk('assets/catalogue-fr.js', { moduleIds: [`${root}/src/locales/fr/catalogue.po`] }),
+  chunk('assets/booking-fr.js', { moduleIds: [`${root}/src/locales/fr/booking.po?lingui`] }),
+  chunk('assets/core-ar.js', { moduleIds: [`${root}/src/locales/ar/core.po`] }),
+  chunk('assets/catalogue-ar.js', { moduleIds: [`${root}/src/locales/ar/catalogue.po`] }),
+  { type: 'asset', fileName: 'assets/style.css' } as OutputAsset,
+]);
+
+const fakeRoutes: LazyRoute[] = [
+  { path: 'cars/:slug', catalog: 'catalogue', module: 'features/catalogue/car-details-page' },
+  { path: 'cars', catalog: 'catalogue', module: 'features/catalogue/cars-page' },
+  { path: 'cars/book', catalog: 'booking', module: 'features/booking/booking-page' },
+  { path: 'home', catalog: 'catalogue', module: 'features/catalogue/home-page' },
+];
+
+describe('preloadTable', () => {
+  const table = preloadTable(fakeBundle, root, fakeRoutes, ['fr', 'ar', 'en']);
+  const sortedFiles = table.routes.map(
+    ([pattern, files, catalog]) => [pattern, [...files].sort(), catalog] as const,
+  );
+
+  it("lists a route's chunks and their imports, without what index.html already loads", () => {
+    expect(sortedFiles).toContainEqual([
+      '^/cars/?$',
+      ['assets/cars-page.js', 'assets/db.js', 'assets/dexie.js'],
+      'catalogue',
+    ]);
+    expect(sortedFiles).toContainEqual([
+      '^/cars/[^/]+/?$',
+      ['assets/car-details-page.js', 'assets/db.js', 'assets/dexie.js'],
+      'catalogue',
+    ]);
+    expect(sortedFiles).toContainEqual(['^/cars/book/?$', ['assets/shared.js'], 'booking']);
+    // Bundled into the entry: nothing more to load.
+    expect(sortedFiles).toContainEqual(['^/home/?$', [], 'catalogue']);
+  });
+
+  it('orders static routes before parameterised ones', () => {
+    expect(table.routes.map(([pattern]) => pattern)).toEqual([
+      '^/cars/?$',
+      '^/cars/book/?$',
+      '^/home/?$',
+      '^/cars/[^/]+/?$',
+    ]);
+  });
+
+  it("finds each locale's catalog chunks", () => {
+    expect(table.catalogs).toEqual({
+      fr: {
+        core: 'assets/core-fr.js',
+        catalogue: 'assets/catalogue-fr.js',
+        booking: 'assets/booking-fr.js',
+      },
+      ar: { core: 'assets/core-ar.js', catalogue: 'assets/catalogue-ar.js' },
+      en: {},
+    });
+  });
+
+  it('throws when a route has no chunk', () => {
+    expect(() =>
+      preloadTable(
+        fakeBundle,
+        root,
+        [{ path: 'gone', catalog: 'content', module: 'features/content/gone-page' }],
+        ['fr'],
+      ),
+    ).toThrow('features/content/gone-page');
+  });
+});
+
+describe('preloadScript', () => {
+  const table: PreloadTable = {
+    routes: [
+      [pathPattern('home'), ['assets/home-page.js'], 'catalogue'],
+      [pathPattern('cars'), ['assets/cars-page.js', 'assets/db.js'], 'catalogue'],
+      [pathPattern('cars/book'), ['assets/booking-page.js'], 'booking'],
+      [pathPattern('cars/:slug'), ['assets/car-details-page.js', 'assets/db.js'], 'catalogue'],
+    ],
+    catalogs: {
+      fr: {
+        core: 'assets/core-fr.js',
+        catalogue: 'assets/catalogue-fr.js',
+        booking: 'assets/booking-fr.js',
+      },
+      ar: { core: 'assets/core-ar.js', catalogue: 'assets/catalogue-ar.js' },
+      en: {},
+    },
+  };
+
+  /** Runs the script at `url` and returns the preloaded hrefs, in order. */
+  function preloadsAt(url: string, script = preloadScript(table, '/', 'fr')): string[] {
+    history.replaceState(null, '', url);
+    new Function(script)();
+    return [...document.head.querySelectorAll('link[rel=modulepreload]')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.head.innerHTML = '';
+    localStorage.clear();
+    history.replaceState(null, '', '/');
+  });
+
+  it("preloads the route's chunks and the default language's catalogs", () => {
+    expect(preloadsAt('/cars/renault-clio')).toEqual([
+      '/assets/core-fr.js',
+      '/assets/car-details-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-fr.js',
+    ]);
+    const link = document.head.querySelector('link[rel=modulepreload]') as HTMLLinkElement;
+    expect(link.crossOrigin).toBe('');
+  });
+
+  it('takes the first matching route', () => {
+    expect(preloadsAt('/cars/book')).toEqual([
+      '/assets/core-fr.js',
+      '/assets/booking-page.js',
+      '/assets/booking-fr.js',
+    ]);
+  });
+
+  it('uses the stored language', () => {
+    localStorage.setItem('locale', 'ar');
+    expect(preloadsAt('/cars')).toEqual([
+      '/assets/core-ar.js',
+      '/assets/cars-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-ar.js',
+    ]);
+  });
+
+  it('falls back to the default language for an unknown stored one', () => {
+    localStorage.setItem('locale', 'xx');
+    expect(preloadsAt('/cars')).toEqual([
+      '/assets/core-fr.js',
+      '/assets/cars-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-fr.js',
+    ]);
+  });
+
+  it('treats / as /home', () => {
+    expect(preloadsAt('/')).toEqual([
+      '/assets/core-fr.js',
+      '/assets/home-page.js',
+      '/assets/catalogue-fr.js',
+    ]);
+  });
+
+  it('preloads only the core catalog on an unknown path', () => {
+    expect(preloadsAt('/nowhere/at/all')).toEqual(['/assets/core-fr.js']);
+  });
+
+  it('matches paths under the base and prefixes it', () => {
+    expect(preloadsAt('/app/cars', preloadScript(table, '/app/', 'fr'))).toEqual([
+      '/app/assets/core-fr.js',
+      '/app/assets/cars-page.js',
+      '/app/assets/db.js',
+      '/app/assets/catalogue-fr.js',
+    ]);
+  });
+
+  // happy-dom's localStorage does not go through Storage.prototype: the global is replaced.
+  it('never throws when storage is blocked', () => {
+    const getItem = vi.fn(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    vi.stubGlobal('localStorage', { getItem });
+    expect(preloadsAt('/cars')).toEqual([
+      '/assets/core-fr.js',
+      '/assets/cars-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-fr.js',
+    ]);
+    expect(getItem).toHaveBeenCalledWith('locale');
+  });
+
+  it('never throws when the storage itself cannot be reached', () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')!;
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    try {
+      expect(preloadsAt('/cars')).toEqual([
+        '/assets/core-fr.js',
+        '/assets/cars-page.js',
+        '/assets/db.js',
+        '/assets/catalogue-fr.js',
+      ]);
+    } finally {
+      Object.defineProperty(globalThis, 'localStorage', original);
+    }
+  });
+
+  it('is safe inside a <script> element', () => {
+    const script = preloadScript(
+      { routes: [['^/x/?$', ['assets/</script><b>.js'], 'core']], catalogs: {} },
+      '/',
+      'fr',
+    );
+    expect(script).not.toContain('</script');
+    expect(preloadsAt('/x', script)).toEqual(['/assets/</script><b>.js']);
+  });
+});

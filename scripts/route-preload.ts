@@ -1,0 +1,205 @@
+/**
+ * Build step (vite.config.ts): the first screen's code starts downloading with the page.
+ *
+ * Without it, a visitor's phone fetches index.html, then the shell's script, and only once that
+ * has run does the app ask for the screen's chunks and its translations: one more round trip and
+ * one more download, one after the other. index.html gets an inline script that matches the URL
+ * against the route table and adds `<link rel="modulepreload">` for that screen's chunks (those
+ * the shell does not already load) and for the language's catalogs, so they download alongside
+ * the shell. The app then imports them as usual, from the module map.
+ *
+ * The routes come from src/app/routes.tsx, read with TypeScript's parser: every object with a
+ * `path` and `lazy: page('<catalog>', () => import('@/<module>'))` (a unit test checks that
+ * none is missed).
+ */
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import ts from 'typescript';
+import type { Plugin } from 'vite';
+
+export type LazyRoute = { path: string; catalog: string; module: string };
+
+/** The lazy routes of routes.tsx (`{ path: '…', lazy: page('…', () => import('@/…')) }`). */
+export function parseLazyRoutes(source: string): LazyRoute[] {
+  const file = ts.createSourceFile(
+    'routes.tsx',
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TSX,
+  );
+  const routes: LazyRoute[] = [];
+  const text = (node: ts.Node | undefined) =>
+    node && ts.isStringLiteralLike(node) ? node.text : undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const property = (name: string) =>
+        node.properties.find(
+          (p): p is ts.PropertyAssignment =>
+            ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+        )?.initializer;
+      const path = text(property('path'));
+      const lazy = property('lazy');
+      if (path !== undefined && lazy && ts.isCallExpression(lazy)) {
+        const [catalog, loader] = lazy.arguments;
+        const body = loader && ts.isArrowFunction(loader) ? loader.body : undefined;
+        const module =
+          body && ts.isCallExpression(body) && body.expression.kind === ts.SyntaxKind.ImportKeyword
+            ? text(body.arguments[0])
+            : undefined;
+        const catalogName = text(catalog);
+        if (catalogName && module?.startsWith('@/')) {
+          routes.push({ path, catalog: catalogName, module: module.slice(2) });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return routes;
+}
+
+/** `cars/:slug` → `^/cars/[^/]+/?$`; static paths before parameterised ones when sorted. */
+export function pathPattern(path: string): string {
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return `^/${segments.join('/')}/?$`;
+}
+
+function chunks(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+}
+
+/** A chunk and everything it imports statically, as file names. */
+function closure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  const chunk = bundle[fileName];
+  if (chunk?.type === 'chunk')
+    for (const imported of chunk.imports) closure(bundle, imported, into);
+  return into;
+}
+
+function chunkOf(bundle: OutputBundle, sourcePath: string): OutputChunk | undefined {
+  return chunks(bundle).find((chunk) =>
+    [chunk.facadeModuleId, ...chunk.moduleIds].some(
+      (id) => id?.replace(/\?.*$/, '').replace(/\.(tsx?|po)$/, '') === sourcePath,
+    ),
+  );
+}
+
+export type PreloadTable = {
+  /** [URL pattern, chunk files, catalog] in matching order. */
+  routes: Array<[string, string[], string]>;
+  /** locale → catalog name → chunk file. */
+  catalogs: Record<string, Record<string, string>>;
+};
+
+/** What each route needs beyond what index.html already loads. */
+export function preloadTable(
+  bundle: OutputBundle,
+  root: string,
+  routes: LazyRoute[],
+  locales: readonly string[],
+): PreloadTable {
+  const initial = new Set<string>();
+  for (const chunk of chunks(bundle)) if (chunk.isEntry) closure(bundle, chunk.fileName, initial);
+  const ordered = [...routes].sort(
+    (a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')),
+  );
+  const table: PreloadTable = { routes: [], catalogs: {} };
+  for (const route of ordered) {
+    const chunk = chunkOf(bundle, `${root}/src/${route.module}`);
+    if (!chunk) throw new Error(`route-preload: no chunk for ${route.module}`);
+    const files = [...closure(bundle, chunk.fileName)].filter((file) => !initial.has(file));
+    table.routes.push([pathPattern(route.path), files, route.catalog]);
+  }
+  const catalogNames = new Set(['core', ...routes.map((route) => route.catalog)]);
+  for (const locale of locales) {
+    table.catalogs[locale] = {};
+    for (const name of catalogNames) {
+      const chunk = chunkOf(bundle, `${root}/src/locales/${locale}/${name}`);
+      if (chunk) table.catalogs[locale]![name] = chunk.fileName;
+    }
+  }
+  return table;
+}
+
+/** The inline script (ES5; it must never throw). `/` is the home page (the root redirects). */
+export function preloadScript(table: PreloadTable, base: string, defaultLocale: string): string {
+  const json = JSON.stringify(table).replace(/</g, '\\u003c');
+  return [
+    '(function () {',
+    '  try {',
+    `    var table = ${json};`,
+    `    var base = ${JSON.stringify(base)};`,
+    '    var path = location.pathname;',
+    "    if (path.indexOf(base) === 0) path = '/' + path.slice(base.length);",
+    "    if (path === '/') path = '/home';",
+    `    var locale = ${JSON.stringify(defaultLocale)};`,
+    '    try {',
+    "      var stored = localStorage.getItem('locale');",
+    '      if (stored && table.catalogs[stored]) locale = stored;',
+    '    } catch (error) {}',
+    '    var catalogs = table.catalogs[locale] || {};',
+    '    var files = catalogs.core ? [catalogs.core] : [];',
+    '    for (var i = 0; i < table.routes.length; i++) {',
+    '      if (new RegExp(table.routes[i][0]).test(path)) {',
+    '        files = files.concat(table.routes[i][1]);',
+    '        if (catalogs[table.routes[i][2]]) files.push(catalogs[table.routes[i][2]]);',
+    '        break;',
+    '      }',
+    '    }',
+    '    files.forEach(function (file) {',
+    "      var link = document.createElement('link');",
+    "      link.rel = 'modulepreload';",
+    '      link.href = base + file;',
+    "      link.crossOrigin = '';",
+    '      document.head.appendChild(link);',
+    '    });',
+    '  } catch (error) {',
+    '    // The app loads the screen itself, a little later.',
+    '  }',
+    '})();',
+  ].join('\n');
+}
+
+/** The Vite plugin: the table from the bundle, the script into index.html (builds only). */
+export function routePreload(options: {
+  routesSource: () => string;
+  locales: readonly string[];
+  defaultLocale: string;
+}): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'kiraa-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const table = preloadTable(
+          context.bundle,
+          root,
+          parseLazyRoutes(options.routesSource()),
+          options.locales,
+        );
+        return [
+          {
+            tag: 'script',
+            children: preloadScript(table, base, options.defaultLocale),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
