@@ -94,7 +94,10 @@ export class KiraaDb extends Dexie {
   meta!: EntityTable<Meta, 'key'>;
 
   constructor(name = 'kiraa') {
-    super(name);
+    // No in-memory cache of query results: live queries re-read IndexedDB after each write. The
+    // cache's bookkeeping cost ≈ 1.5 Lighthouse points on a first visit to /cars (docs/pwa.md),
+    // and nothing here relies on its optimistic results.
+    super(name, { cache: 'disabled' });
     this.version(1).stores({
       cars: 'id, slug, updated_at, daily_rate_dzd, transmission, passengers, active',
       locations: 'id, kind, active',
