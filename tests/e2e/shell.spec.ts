@@ -247,4 +247,21 @@ test.describe('app shell', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
   });
+
+  test('the brand bar paints before the app’s code has run, and the app replaces it', async ({
+    page,
+  }) => {
+    // Scripts held back: what a slow network shows first.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/cars');
+    const boot = page.locator('#root > div[aria-hidden="true"]');
+    await expect(boot).toBeVisible();
+    await expect(boot).toHaveText('Kiraa');
+    expect((await boot.boundingBox())?.height).toBe(64);
+
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(boot).toHaveCount(0);
+  });
 });
