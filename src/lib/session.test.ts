@@ -12,13 +12,8 @@ import {
   toSessionUser,
   whenSessionKnown,
 } from '@/lib/session';
-import {
-  createSessionFetch,
-  parseAuthRedirect,
-  SUPABASE_ANON_KEY,
-  SUPABASE_URL,
-  setUnauthorizedHandler,
-} from '@/lib/supabase';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { createSessionFetch, parseAuthRedirect, setUnauthorizedHandler } from '@/lib/supabase';
 
 function user(overrides: Partial<User> = {}): User {
   return {

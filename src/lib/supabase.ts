@@ -3,8 +3,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import { authStorage } from '@/lib/auth-storage';
 
-export { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL };
-
 /**
  * The supabase-js client of the app (and of the service worker). The session lives in IndexedDB
  * (src/lib/auth-storage.ts), not in cookies or localStorage, so the service worker can flush the

@@ -14,6 +14,7 @@ import {
   catalogueHeaders,
   catalogueTables,
   changesPath,
+  restBase,
 } from './catalogue-requests.ts';
 
 /** Set in localStorage once a catalogue sync completed on this device. */
@@ -29,7 +30,7 @@ type Prefetched = Record<string, Promise<Response | null>>;
 
 /** The URLs of the first visit's requests. */
 export function prefetchUrls(apiUrl: string): string[] {
-  const base = `${apiUrl.replace(/\/+$/, '')}/rest/v1`;
+  const base = restBase(apiUrl);
   return catalogueTables.map((table) => `${base}/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}`);
 }
 
@@ -38,7 +39,10 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The inline script's source (ES5, no dependencies; it must never throw). */
+/**
+ * The inline script's source (ES5, no dependencies; it must never throw). The timeout is the
+ * app's REQUEST_TIMEOUT_MS (src/lib/api-config.ts reads import.meta.env: not importable here).
+ */
 export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_000): string {
   return [
     '(function () {',

@@ -25,6 +25,11 @@ export const serverTables = {
   insurance: 'insurance_options',
 } as const satisfies Record<CatalogueTable, string>;
 
+/** The PostgREST root of a project (`https://<ref>.supabase.co` → `…/rest/v1`). */
+export function restBase(apiUrl: string): string {
+  return `${apiUrl.replace(/\/+$/, '')}/rest/v1`;
+}
+
 /** Rows per request of a table's delta. */
 export const CATALOGUE_PAGE_SIZE = 500;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Car, Location, Settings } from '@/lib/database.types';
+import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
 import {
-  catalogueKeys,
   createCatalogueSync,
   cursorKey,
   parseTstzRange,
@@ -13,8 +13,6 @@ import {
   type BusyRow,
   type CatalogueRow,
   type CatalogueSource,
-  type CatalogueTable,
-  type KeysetCursor,
 } from '@/sync/catalogue-sync';
 import { KiraaDb } from '@/sync/db';
 import { isOnline, reportServerReachable } from '@/sync/network';

@@ -6,6 +6,7 @@ import {
   catalogueKeys,
   catalogueTables,
   changesPath,
+  restBase,
   serverTables,
   type CatalogueTable,
   type KeysetCursor,
@@ -32,8 +33,6 @@ import { isNetworkError, reportServerReachable } from '@/sync/network';
  * The server side is a small injected `CatalogueSource`, so tests can drive the sync against a
  * fake server while the app reads PostgREST with plain `fetch` (`postgrestCatalogueSource`).
  */
-
-export { catalogueKeys, catalogueTables, type CatalogueTable, type KeysetCursor };
 
 export type CatalogueRow = {
   cars: Car;
@@ -327,9 +326,9 @@ export type PostgrestSourceOptions = {
  * ones supabase-js would send.
  */
 export function postgrestCatalogueSource(options: PostgrestSourceOptions): CatalogueSource {
-  const base = `${options.url.replace(/\/+$/, '')}/rest/v1`;
+  const base = restBase(options.url);
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const headers = catalogueHeaders(options.anonKey);
 
   async function answer(url: string, init: RequestInit): Promise<Response> {
@@ -413,7 +412,6 @@ export const catalogueSync: CatalogueSync = createCatalogueSync({
   source: postgrestCatalogueSource({
     url: SUPABASE_URL,
     anonKey: SUPABASE_ANON_KEY,
-    timeoutMs: REQUEST_TIMEOUT_MS,
     prefetched: takePrefetched,
   }),
   crossTabLock: true,

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { isNetworkError } from '@/sync/network';
-import { postgrestCatalogueSource, type KeysetCursor } from '@/sync/catalogue-sync';
+import type { KeysetCursor } from '@/sync/catalogue-requests';
+import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
 
 import { testStack } from '../support/clients.ts';
 import { algiersAt, book, newCar, SEED, visitor } from '../support/fixtures.ts';
