@@ -8,8 +8,8 @@ import { afterFirstScreen, preloadScreen } from '@/app/screens';
 import { startSession, whenSignedIn } from '@/app/session';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
-import { CATALOGUE_ROUTE } from '@/sync/catalogue-prefetch';
 import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
+import { CATALOGUE_ROUTE } from '@/sync/catalogue-prefetch';
 
 import './styles.css';
 
@@ -44,9 +44,8 @@ void Promise.all([activateLocale(locale), preloadScreen(routes, window.location.
       ),
     );
     // Off the critical path: the session (supabase-js) when this device has one, at once; the
-    // outbox's sync engine, the catalogue sync and the service worker once the first screen has
-    // painted and the main thread is idle, so their code (supabase-js, zod, workbox) never
-    // competes with the first screen.
+    // rest (startBackgroundWork) once the first screen has painted and the main thread is idle,
+    // so its code never competes with the first screen.
     startSession();
     void afterFirstScreen().then(() => whenIdleAfterLoad(startBackgroundWork));
   },
