@@ -154,6 +154,12 @@ const fakeBundle = bundleOf([
     moduleIds: [`${root}/src/sync/db.ts`],
   }),
   chunk('assets/dexie.js', { moduleIds: [`${root}/node_modules/dexie/dist/dexie.mjs`] }),
+  // `import('@/sync/db')` from the shell: a facade that re-exports the shared db chunk.
+  chunk('assets/db-facade.js', {
+    isDynamicEntry: true,
+    imports: ['assets/db.js'],
+    facadeModuleId: `${root}/src/sync/db.ts`,
+  }),
   chunk('assets/car-details-page.js', {
     imports: ['assets/db.js'],
     facadeModuleId: `${root}/src/features/catalogue/car-details-page.tsx`,
@@ -184,17 +190,18 @@ describe('preloadTable', () => {
     ([pattern, files, catalog]) => [pattern, [...files].sort(), catalog] as const,
   );
 
-  it("lists a route's chunks and their imports, without what index.html already loads", () => {
+  it("lists a route's chunks and their imports (and the facades into them), without what index.html already loads", () => {
     expect(sortedFiles).toContainEqual([
       '^/cars/?$',
-      ['assets/cars-page.js', 'assets/db.js', 'assets/dexie.js'],
+      ['assets/cars-page.js', 'assets/db-facade.js', 'assets/db.js', 'assets/dexie.js'],
       'catalogue',
     ]);
     expect(sortedFiles).toContainEqual([
       '^/cars/[^/]+/?$',
-      ['assets/car-details-page.js', 'assets/db.js', 'assets/dexie.js'],
+      ['assets/car-details-page.js', 'assets/db-facade.js', 'assets/db.js', 'assets/dexie.js'],
       'catalogue',
     ]);
+    // The db facade would bring code this route does not load: not preloaded.
     expect(sortedFiles).toContainEqual(['^/cars/book/?$', ['assets/shared.js'], 'booking']);
     // Bundled into the entry: nothing more to load.
     expect(sortedFiles).toContainEqual(['^/home/?$', [], 'catalogue']);

@@ -115,6 +115,17 @@ export function preloadTable(
     const chunk = chunkOf(bundle, `${root}/src/${route.module}`);
     if (!chunk) throw new Error(`route-preload: no chunk for ${route.module}`);
     const files = [...closure(bundle, chunk.fileName)].filter((file) => !initial.has(file));
+    const loaded = new Set([...initial, ...files]);
+    // A dynamic import of a module that sits in a shared chunk goes through a facade (a few
+    // re-exports): one more round trip once the import runs. Those whose code this route
+    // already loads are preloaded with it (main.tsx imports the sync's modules this way).
+    const facades = chunks(bundle).filter(
+      (other) =>
+        other.isDynamicEntry &&
+        other.moduleIds.length === 0 &&
+        other.imports.every((file) => loaded.has(file)),
+    );
+    files.push(...facades.map((facade) => facade.fileName));
     table.routes.push([pathPattern(route.path), files, route.catalog]);
   }
   const catalogNames = new Set(['core', ...routes.map((route) => route.catalog)]);
