@@ -4,8 +4,9 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { routes } from '@/app/routes';
-import { afterFirstScreen, preloadScreen } from '@/app/screens';
+import { preloadScreen } from '@/app/screens';
 import { startSession, whenSignedIn } from '@/app/session';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
 import { applyTheme, getTheme, updateTheme } from '@/lib/theme';

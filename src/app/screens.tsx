@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
+import { screenShown } from '@/lib/first-screen';
 import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
 
 type ScreenModule = { default: ComponentType };
@@ -22,15 +23,9 @@ function setPending(delta: number) {
   for (const listener of listeners) listener();
 }
 
-let screensShown = 0;
-const firstScreenWaiters: Array<() => void> = [];
-
-/** Mounted with a screen (after its chunk loaded and React committed it): wakes the waiters. */
+/** Mounted with a screen (after its chunk loaded and React committed it). */
 function ScreenShown({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    screensShown += 1;
-    for (const wake of firstScreenWaiters.splice(0)) wake();
-  }, []);
+  useEffect(screenShown, []);
   return children;
 }
 
@@ -57,20 +52,6 @@ export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): L
     return loading;
   };
   return screen;
-}
-
-/**
- * Resolves once the first screen is on the page and the browser has had a frame to paint it (or
- * after `timeoutMs`, e.g. in a background tab): background work (sync, service worker) starts
- * after it, so it never competes with the first screen.
- */
-export function afterFirstScreen(timeoutMs = 4000): Promise<void> {
-  return new Promise((resolve) => {
-    const painted = () => requestAnimationFrame(() => resolve());
-    if (screensShown > 0) painted();
-    else firstScreenWaiters.push(painted);
-    setTimeout(resolve, timeoutMs);
-  });
 }
 
 /** True while a screen's chunk or catalog is loading (the progress bar). */

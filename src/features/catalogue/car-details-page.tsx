@@ -20,6 +20,7 @@ import {
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
 import { BRAND_NAME } from '@/lib/brand';
+import { useScreenContent } from '@/lib/first-screen';
 import type { Car } from '@/lib/database.types';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import type { Locale } from '@/lib/i18n';
@@ -48,10 +49,13 @@ export default function CarDetailsPage() {
   const car = useCarBySlug(slug);
   const status = useCatalogueStatus();
   const online = useOnline();
+  // A deep link on a device that has no catalogue yet: it is not "not found" until synced.
+  const notSyncedYet = car === null && status.last_success_at === null;
+  const unavailable = notSyncedYet && catalogueUnavailable(status, online);
+  useScreenContent(car !== undefined && (!notSyncedYet || unavailable));
   if (car === undefined) return <PageSpinner />;
-  if (car === null && status.last_success_at === null) {
-    // A deep link on a device that has no catalogue yet: it is not "not found" until synced.
-    return catalogueUnavailable(status, online) ? (
+  if (notSyncedYet) {
+    return unavailable ? (
       <div className="py-10">
         <CatalogueUnavailable online={online} />
       </div>

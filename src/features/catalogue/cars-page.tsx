@@ -29,6 +29,7 @@ import {
 } from '@/features/catalogue/queries';
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
 import { BRAND_NAME } from '@/lib/brand';
+import { useScreenContent } from '@/lib/first-screen';
 import { useOnline } from '@/sync/network';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -96,6 +97,7 @@ export default function CarsPage() {
     cars === undefined ||
     (needsBusy && busy === undefined) ||
     (nothingCached && !failed && status.last_success_at === null);
+  useScreenContent(!loading);
 
   return (
     <div className="flex flex-col gap-6">
