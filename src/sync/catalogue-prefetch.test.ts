@@ -7,12 +7,23 @@ import {
   prefetchUrls,
   takePrefetched,
 } from '@/sync/catalogue-prefetch';
-import { CATALOGUE_PAGE_SIZE, catalogueTables, changesPath } from '@/sync/catalogue-requests';
+import {
+  busyPath,
+  busyWindow,
+  CATALOGUE_PAGE_SIZE,
+  catalogueTables,
+  catalogueUrl,
+  changesPath,
+  SETTINGS_PATH,
+} from '@/sync/catalogue-requests';
 import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
 
 const API = 'https://api.example.test';
 const KEY = 'anon-key';
-const CARS_URL = `${API}/rest/v1/${changesPath('cars', null, CATALOGUE_PAGE_SIZE)}`;
+const CARS_URL = `${API}/rest/v1/${changesPath('cars', null, CATALOGUE_PAGE_SIZE)}&apikey=${KEY}`;
+/** 10:37 in Algiers: the busy window starts at 09:00 UTC. */
+const NOW = new Date('2027-03-14T09:37:12.345Z');
+const BUSY_URL = catalogueUrl(API, KEY, busyPath(busyWindow(NOW)));
 const PREFETCHED_ROWS = [{ id: 'a', updated_at: '2026-01-01T00:00:00Z' }];
 const FETCHED_ROWS = [{ id: 'b', updated_at: '2026-01-02T00:00:00Z' }];
 
@@ -27,12 +38,14 @@ function runScript(
 ) {
   const pageFetch = vi.fn((input: string, _init?: RequestInit) => respond(input));
   vi.stubGlobal('fetch', pageFetch);
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   history.replaceState(null, '', url);
   new Function(prefetchScript(apiUrl, KEY))();
   return pageFetch;
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   delete page.__kiraaCatalogue;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -41,34 +54,40 @@ afterEach(() => {
 });
 
 describe('prefetchUrls', () => {
-  it("are the sync's first request of each catalogue table", () => {
-    expect(prefetchUrls(API)).toEqual(
-      catalogueTables.map(
-        (table) => `${API}/rest/v1/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}`,
+  it("are the sync's first request of each catalogue table, and the settings", () => {
+    expect(prefetchUrls(API, KEY)).toEqual([
+      ...catalogueTables.map(
+        (table) => `${API}/rest/v1/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}&apikey=${KEY}`,
       ),
-    );
-    expect(prefetchUrls(API)).toHaveLength(4);
+      `${API}/rest/v1/${SETTINGS_PATH}&apikey=${KEY}`,
+    ]);
+    expect(prefetchUrls(API, KEY)).toHaveLength(5);
   });
 });
 
 describe('prefetchScript', () => {
-  it('requests the first page of each table on a first visit to the catalogue', () => {
+  it('requests the first page of each table, the settings and the busy periods on a first visit to the catalogue', () => {
     const pageFetch = runScript('/cars');
-    expect(pageFetch.mock.calls.map(([url]) => url)).toEqual(prefetchUrls(API));
+    expect(pageFetch.mock.calls.map(([url]) => url)).toEqual([...prefetchUrls(API, KEY), BUSY_URL]);
+    // Simple requests: no header a CORS preflight would have to allow.
     for (const [, init] of pageFetch.mock.calls) {
-      expect(init?.headers).toEqual({
-        apikey: KEY,
-        authorization: `Bearer ${KEY}`,
-        accept: 'application/json',
-      });
+      expect(init?.headers).toEqual({ accept: 'application/json' });
     }
-    expect(Object.keys(page.__kiraaCatalogue ?? {})).toEqual(prefetchUrls(API));
+    expect(Object.keys(page.__kiraaCatalogue ?? {})).toEqual([...prefetchUrls(API, KEY), BUSY_URL]);
+  });
+
+  it('asks for the busy periods of the same window as the sync, from the start of the hour', () => {
+    runScript('/cars');
+    expect(BUSY_URL).toBe(
+      `${API}/rest/v1/rpc/car_busy_periods?from=2027-03-14T09%3A00%3A00.000Z&to=2028-03-14T09%3A00%3A00.000Z&apikey=${KEY}`,
+    );
+    expect(takePrefetched(BUSY_URL)).toBeInstanceOf(Promise);
   });
 
   it('also prefetches on a car and on the booking wizard', () => {
-    expect(runScript('/cars/renault-clio')).toHaveBeenCalledTimes(4);
+    expect(runScript('/cars/renault-clio')).toHaveBeenCalledTimes(6);
     delete page.__kiraaCatalogue;
-    expect(runScript('/cars/book')).toHaveBeenCalledTimes(4);
+    expect(runScript('/cars/book')).toHaveBeenCalledTimes(6);
   });
 
   it('requests nothing elsewhere', () => {
@@ -95,7 +114,7 @@ describe('prefetchScript', () => {
   it('joins an API URL with a trailing slash without a double slash', () => {
     const pageFetch = runScript('/cars', undefined, `${API}/`);
     const urls = pageFetch.mock.calls.map(([url]) => url);
-    expect(urls).toEqual(prefetchUrls(API));
+    expect(urls).toEqual([...prefetchUrls(API, KEY), BUSY_URL]);
     for (const url of urls) expect(url.replace('https://', '')).not.toContain('//');
   });
 
@@ -115,7 +134,7 @@ describe('takePrefetched', () => {
     await expect(answer).resolves.toBeInstanceOf(Response);
     expect(takePrefetched(CARS_URL)).toBeUndefined();
     // The other tables' answers are still there.
-    expect(takePrefetched(prefetchUrls(API)[1]!)).toBeInstanceOf(Promise);
+    expect(takePrefetched(prefetchUrls(API, KEY)[1]!)).toBeInstanceOf(Promise);
   });
 
   it('has nothing when the script did not run or for another URL', () => {
@@ -155,6 +174,26 @@ describe('postgrestCatalogueSource with prefetched answers', () => {
     );
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]![0]).toBe(CARS_URL);
+  });
+
+  it("takes the page's busy periods and settings when the sync asks for the same window", async () => {
+    const busyRows = [
+      { car_id: 'c1', start_at: '2027-03-20T09:00:00.000Z', end_at: '2027-03-22T09:00:00.000Z' },
+    ];
+    const settingsRow = { driver_per_day_dzd: 2500, min_age: 21, currency: 'DZD' };
+    runScript('/cars', (url) =>
+      url === BUSY_URL
+        ? json(busyRows)
+        : url.includes('/settings?')
+          ? json([settingsRow])
+          : json([]),
+    );
+    const { send, source: catalogue } = source();
+    const window = busyWindow(NOW);
+
+    await expect(catalogue.busyPeriods(window.from, window.to)).resolves.toEqual(busyRows);
+    await expect(catalogue.settings()).resolves.toEqual(settingsRow);
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('asks itself for a delta', async () => {

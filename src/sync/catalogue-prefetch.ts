@@ -2,19 +2,26 @@
  * A first visit to the catalogue (the traveller who opens a link to /cars at the airport) waits
  * for the catalogue's download. index.html starts that download itself, with an inline script
  * written at build time (vite.config.ts), in parallel with the app's code instead of after it:
- * the first page of each catalogue table, exactly as the sync would request it with no cursor
- * (catalogue-requests.ts). The sync takes those answers instead of asking again.
+ * the first page of each catalogue table, the busy periods and the settings, exactly as the
+ * sync requests them on a first visit (catalogue-requests.ts). The sync takes those answers
+ * instead of asking again.
  *
  * Only while this device has never completed a catalogue sync (a flag in localStorage): after
  * that the sync asks for deltas, which the page cannot know before IndexedDB is read.
  * Imported by vite.config.ts: relative imports, no browser globals at module level.
  */
 import {
+  apiKeyParam,
+  BUSY_RPC,
+  BUSY_STEP_MS,
+  BUSY_WINDOW_MS,
+  CATALOGUE_HEADERS,
   CATALOGUE_PAGE_SIZE,
-  catalogueHeaders,
   catalogueTables,
+  catalogueUrl,
   changesPath,
   restBase,
+  SETTINGS_PATH,
 } from './catalogue-requests.ts';
 
 /** Set in localStorage once a catalogue sync completed on this device. */
@@ -28,10 +35,12 @@ const GLOBAL_NAME = '__kiraaCatalogue';
 
 type Prefetched = Record<string, Promise<Response | null>>;
 
-/** The URLs of the first visit's requests. */
-export function prefetchUrls(apiUrl: string): string[] {
-  const base = restBase(apiUrl);
-  return catalogueTables.map((table) => `${base}/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}`);
+/** The URLs of the first visit's requests that do not depend on the time: tables, settings. */
+export function prefetchUrls(apiUrl: string, anonKey: string): string[] {
+  return [
+    ...catalogueTables.map((table) => changesPath(table, null, CATALOGUE_PAGE_SIZE)),
+    SETTINGS_PATH,
+  ].map((path) => catalogueUrl(apiUrl, anonKey, path));
 }
 
 /** JSON that is safe inside an HTML <script> element. */
@@ -40,8 +49,10 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * The inline script's source (ES5, no dependencies; it must never throw). The timeout is the
- * app's REQUEST_TIMEOUT_MS (src/lib/api-config.ts reads import.meta.env: not importable here).
+ * The inline script's source (ES5, no dependencies; it must never throw). The busy periods'
+ * URL depends on the hour: the script builds it as busyWindow and busyPath do (a unit test
+ * checks they agree). The timeout is the app's REQUEST_TIMEOUT_MS (src/lib/api-config.ts reads
+ * import.meta.env: not importable here).
  */
 export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_000): string {
   return [
@@ -49,12 +60,20 @@ export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_0
     '  try {',
     `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
     `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) return;`,
-    `    var init = { headers: ${scriptJson(catalogueHeaders(anonKey))} };`,
+    `    var init = { headers: ${scriptJson(CATALOGUE_HEADERS)} };`,
     "    if (typeof AbortSignal.timeout === 'function') {",
     `      init.signal = AbortSignal.timeout(${timeoutMs});`,
     '    }',
+    `    var from = Math.floor(Date.now() / ${BUSY_STEP_MS}) * ${BUSY_STEP_MS};`,
+    '    var busy = new URLSearchParams({',
+    '      from: new Date(from).toISOString(),',
+    `      to: new Date(from + ${BUSY_WINDOW_MS}).toISOString(),`,
+    '    });',
+    `    var urls = ${scriptJson(prefetchUrls(apiUrl, anonKey))}.concat(`,
+    `      ${scriptJson(`${restBase(apiUrl)}/${BUSY_RPC}?`)} + busy + ${scriptJson(`&${apiKeyParam(anonKey)}`)}`,
+    '    );',
     `    var answers = (window[${scriptJson(GLOBAL_NAME)}] = {});`,
-    `    ${scriptJson(prefetchUrls(apiUrl))}.forEach(function (url) {`,
+    '    urls.forEach(function (url) {',
     '      answers[url] = fetch(url, init).catch(function () {',
     '        return null;',
     '      });',

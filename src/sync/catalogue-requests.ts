@@ -66,7 +66,48 @@ export function changesPath(
   return `${serverTables[table]}?${params}`;
 }
 
-/** The headers of every catalogue request: the public key, as supabase-js would send it. */
-export function catalogueHeaders(anonKey: string): Record<string, string> {
-  return { apikey: anonKey, authorization: `Bearer ${anonKey}`, accept: 'application/json' };
+/**
+ * The catalogue is public: its requests carry the public (anon) key in the URL and no other
+ * header than Accept, which makes them "simple" cross-origin requests. The browser sends them
+ * at once instead of asking the API's permission first (a CORS preflight: one more round trip
+ * before each new URL, and a delta's URL is always new). The gateway takes the key from the
+ * query as from the header (Supabase's does; so does supabase/local/gateway.ts).
+ */
+export function catalogueUrl(apiUrl: string, anonKey: string, path: string): string {
+  return `${restBase(apiUrl)}/${path}${path.includes('?') ? '&' : '?'}${apiKeyParam(anonKey)}`;
 }
+
+/** The public key as a query parameter (last in every catalogue URL). */
+export function apiKeyParam(anonKey: string): string {
+  return `apikey=${encodeURIComponent(anonKey)}`;
+}
+
+/** The only header of a catalogue request (a CORS-safelisted one). */
+export const CATALOGUE_HEADERS = { accept: 'application/json' } as const;
+
+/** Busy periods are kept for the coming year. */
+export const BUSY_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
+/** The busy window starts on the hour: requests within an hour are the same URL. */
+export const BUSY_STEP_MS = 60 * 60 * 1000;
+
+/** The busy-period window the sync asks for at `now`, as ISO 8601 instants. */
+export function busyWindow(now: Date): { from: string; to: string } {
+  const from = Math.floor(now.getTime() / BUSY_STEP_MS) * BUSY_STEP_MS;
+  return {
+    from: new Date(from).toISOString(),
+    to: new Date(from + BUSY_WINDOW_MS).toISOString(),
+  };
+}
+
+/** `car_busy_periods` (a stable function: PostgREST answers a GET) over a window. */
+export function busyPath(window: { from: string; to: string }): string {
+  return `${BUSY_RPC}?${new URLSearchParams(window)}`;
+}
+
+export const BUSY_RPC = 'rpc/car_busy_periods';
+
+/** The settings row, only the fields the device needs offline. */
+export const SETTINGS_PATH = `settings?${new URLSearchParams({
+  select: 'driver_per_day_dzd,min_age,currency,time_zone',
+  limit: '1',
+})}`;

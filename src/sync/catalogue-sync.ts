@@ -1,13 +1,16 @@
 import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
 import {
+  busyPath,
+  busyWindow,
+  CATALOGUE_HEADERS,
   CATALOGUE_PAGE_SIZE,
-  catalogueHeaders,
   catalogueKeys,
   catalogueTables,
+  catalogueUrl,
   changesPath,
-  restBase,
   serverTables,
+  SETTINGS_PATH,
   type CatalogueTable,
   type KeysetCursor,
 } from '@/sync/catalogue-requests';
@@ -65,7 +68,7 @@ export interface CatalogueSource {
     after: KeysetCursor | null,
     limit: number,
   ): Promise<CatalogueRow[T][]>;
-  /** Periods during which cars are taken, overlapping [from, to). */
+  /** Periods during which cars are taken, overlapping [from, to) (ISO 8601 instants). */
   busyPeriods(fromIso: string, toIso: string): Promise<BusyRow[]>;
   /** The settings row (prices the device needs offline), or null when there is none. */
   settings(): Promise<Settings | null>;
@@ -95,7 +98,6 @@ export const SETTINGS_KEY = 'catalogue.settings';
 export const cursorKey = (table: CatalogueTable) => `catalogue.cursor.${table}`;
 export const reviewsKey = (carId: string) => `catalogue.reviews.${carId}`;
 
-const BUSY_WINDOW_MS = 366 * 24 * 60 * 60 * 1000;
 const LOCK_NAME = 'kiraa-catalogue-sync';
 
 export const idleStatus: CatalogueSyncStatus = {
@@ -184,9 +186,8 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
   }
 
   async function pullBusy(server: CatalogueSource): Promise<number> {
-    const from = now();
-    const to = new Date(from.getTime() + BUSY_WINDOW_MS);
-    const rows = await server.busyPeriods(from.toISOString(), to.toISOString());
+    const { from, to } = busyWindow(now());
+    const rows = await server.busyPeriods(from, to);
     const periods: BusyPeriod[] = rows.map((row) => ({
       key: `${row.car_id}|${row.start_at}`,
       car_id: row.car_id,
@@ -312,7 +313,7 @@ export type PostgrestSourceOptions = {
   fetch?: typeof fetch;
   timeoutMs?: number;
   /**
-   * The answer to a GET of this URL that was requested before the app started (index.html's
+   * The answer to this URL that was requested before the app started (index.html's
    * first-visit prefetch, catalogue-prefetch.ts), taken once; undefined when there is none, and
    * null when that request failed (the source then asks again).
    */
@@ -322,31 +323,26 @@ export type PostgrestSourceOptions = {
 /**
  * The catalogue on PostgREST with plain `fetch` and the anon key. Not supabase-js: the
  * catalogue's first download is on the path of the first screen (/cars on a first visit), and
- * the client library (≈50 KB gzip) would be one more download before it; the requests are the
- * ones supabase-js would send.
+ * the client library (≈50 KB gzip) would be one more download before it. Every request is a
+ * GET without custom headers (catalogueUrl: no CORS preflight), so the first visit's prefetch
+ * can start each of them before the app's code arrives.
  */
 export function postgrestCatalogueSource(options: PostgrestSourceOptions): CatalogueSource {
-  const base = restBase(options.url);
   const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const headers = catalogueHeaders(options.anonKey);
 
-  async function answer(url: string, init: RequestInit): Promise<Response> {
-    const early = init.method ? undefined : options.prefetched?.(url);
+  async function answer(url: string): Promise<Response> {
     // A prefetch that failed, or that the server refused, is asked again.
+    const early = options.prefetched?.(url);
     const prefetched = early ? await early : null;
     if (prefetched?.ok) return prefetched;
-    return send(url, {
-      ...init,
-      headers: { ...headers, ...init.headers },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    return send(url, { headers: CATALOGUE_HEADERS, signal: AbortSignal.timeout(timeoutMs) });
   }
 
-  async function request<T>(what: string, path: string, init: RequestInit = {}): Promise<T> {
+  async function request<T>(what: string, path: string): Promise<T> {
     let response: Response;
     try {
-      response = await answer(`${base}/${path}`, init);
+      response = await answer(catalogueUrl(options.url, options.anonKey, path));
     } catch (error) {
       // No answer at all (offline, DNS, CORS, timeout): the device is offline for the sync.
       throw new NetworkError(`${what}: ${describe(error)}`);
@@ -371,12 +367,8 @@ export function postgrestCatalogueSource(options: PostgrestSourceOptions): Catal
     changes(table, after, limit) {
       return request(serverTables[table], changesPath(table, after, limit));
     },
-    async busyPeriods(fromIso, toIso) {
-      const rows = await request<RawBusyRow[] | null>('car_busy_periods', 'rpc/car_busy_periods', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ from: fromIso, to: toIso }),
-      });
+    async busyPeriods(from, to) {
+      const rows = await request<RawBusyRow[] | null>('car_busy_periods', busyPath({ from, to }));
       return (rows ?? []).flatMap((row) => {
         const bounds =
           row.start_at && row.end_at
@@ -388,11 +380,7 @@ export function postgrestCatalogueSource(options: PostgrestSourceOptions): Catal
       });
     },
     async settings() {
-      const params = new URLSearchParams({
-        select: 'driver_per_day_dzd,min_age,currency,time_zone',
-        limit: '1',
-      });
-      const rows = await request<Settings[]>('settings', `settings?${params}`);
+      const rows = await request<Settings[]>('settings', SETTINGS_PATH);
       return rows[0] ?? null;
     },
     reviews(carId, limit) {

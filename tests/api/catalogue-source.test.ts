@@ -12,12 +12,13 @@ import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
 import { testStack } from '../support/clients.ts';
 import { algiersAt, book, newCar, SEED, visitor } from '../support/fixtures.ts';
 
-function source(overrides: { anonKey?: string; url?: string } = {}) {
+function source(overrides: { anonKey?: string; url?: string; fetch?: typeof fetch } = {}) {
   const stack = testStack();
   return postgrestCatalogueSource({
     url: overrides.url ?? stack.apiUrl,
     anonKey: overrides.anonKey ?? stack.anonKey,
     timeoutMs: 10_000,
+    fetch: overrides.fetch,
   });
 }
 
@@ -100,6 +101,34 @@ describe('postgrestCatalogueSource', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(reviews[0]).not.toHaveProperty('customer_id');
     expect(await source().reviews(SEED.cars.clio5, 1)).toHaveLength(1);
+  });
+
+  it('sends only CORS-simple requests (GET, the key in the URL), which the gateway accepts', async () => {
+    const sent: Array<{ url: string; method: string; headers: string[] }> = [];
+    const recording: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      sent.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: [...headers.keys()],
+      });
+      return fetch(input, init);
+    };
+    const server = source({ fetch: recording });
+    await server.changes('cars', null, 2);
+    await server.busyPeriods(algiersAt(1), algiersAt(40));
+    await server.settings();
+    await server.reviews(SEED.cars.clio5, 1);
+    expect(sent).toHaveLength(4);
+    for (const request of sent) {
+      expect(request.method).toBe('GET');
+      expect(request.headers).toEqual(['accept']);
+      expect(new URL(request.url).searchParams.get('apikey')).toBe(testStack().anonKey);
+    }
+    // A browser preflights nothing else: the gateway answers the simple request's CORS itself.
+    const response = await fetch(sent[0]!.url, { headers: { origin: 'http://localhost:5173' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
 
   it('tells a refusal from the server (an answer) from no answer at all (offline)', async () => {

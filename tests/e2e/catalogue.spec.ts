@@ -207,11 +207,17 @@ test.describe('first visit', () => {
     e2e,
   }) => {
     const catalogueRequests: string[] = [];
+    /** Requests a browser would preflight (a method or header CORS does not allow as is). */
+    const notSimple: string[] = [];
     const preloaded: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && url.href.startsWith(`${e2e.apiUrl}/rest/v1/`)) {
+      if (url.href.startsWith(`${e2e.apiUrl}/rest/v1/`)) {
         catalogueRequests.push(`${url.pathname.replace('/rest/v1/', '')}${url.search}`);
+        const headers = Object.keys(request.headers());
+        if (request.method() !== 'GET' || headers.includes('apikey')) {
+          notSimple.push(`${request.method()} ${url.pathname} ${headers.join(',')}`);
+        }
       }
     });
     await page.goto('/cars');
@@ -222,10 +228,15 @@ test.describe('first visit', () => {
     expect(preloaded.some((href) => /\/assets\/cars-page-[\w-]+\.js$/.test(href))).toBe(true);
     await waitForCatalogue(page);
 
-    const tables = ['cars', 'locations', 'extras', 'insurance_options'];
-    for (const table of tables) {
+    const reads = ['cars', 'locations', 'extras', 'insurance_options', 'settings'];
+    for (const read of [...reads, 'rpc/car_busy_periods']) {
       // Asked for once: the sync took the answer index.html had started.
-      expect(catalogueRequests.filter((r) => r.startsWith(`${table}?`))).toHaveLength(1);
+      expect(catalogueRequests.filter((r) => r.startsWith(`${read}?`))).toHaveLength(1);
+    }
+    // CORS-simple requests, the key in the URL: no preflight before any of them.
+    expect(notSimple).toEqual([]);
+    for (const request of catalogueRequests) {
+      expect(new URLSearchParams(request.split('?')[1]).get('apikey')).toBe(e2e.anonKey);
     }
     // …which index.html did start (its answers are handed out and removed).
     expect(await page.evaluate(() => Object.keys(window).includes('__kiraaCatalogue'))).toBe(true);
