@@ -2,7 +2,8 @@
  * Lighthouse 12 (mobile, its default simulated throttling) on /home and /cars of the production
  * build served against the local stack: performance, accessibility and best-practices scores,
  * with LCP, TBT and CLS. Goals: ≥ 95, 100, 100. Each page runs KIRAA_LIGHTHOUSE_RUNS times
- * (default 3) and the median run is reported; KIRAA_LIGHTHOUSE_REPORTS=<dir> keeps every report.
+ * (default 3) and the median run is reported; KIRAA_LIGHTHOUSE_REPORTS=<dir> keeps every report,
+ * KIRAA_LIGHTHOUSE_PAGES=/cars measures only the pages listed.
  *
  * `npx tsx tests/bench/lighthouse.bench.ts`, or through `npm run bench` (default export).
  * Chromium: CHROME_PATH, else Playwright's or Debian's (tests/e2e/support/browser.ts).
@@ -19,7 +20,8 @@ import { isMain, printTable, withBuiltApp } from './support.ts';
 
 export const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 
-const PAGES = ['/home', '/cars'];
+/** The pages measured; KIRAA_LIGHTHOUSE_PAGES (comma-separated paths) narrows them. */
+const PAGES = process.env.KIRAA_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/home', '/cars'];
 /** Runs per page (KIRAA_LIGHTHOUSE_RUNS, default 3); the median run is reported. */
 const RUNS = Math.max(1, Number(process.env.KIRAA_LIGHTHOUSE_RUNS ?? 3) || 3);
 
