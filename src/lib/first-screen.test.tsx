@@ -1,7 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type FirstScreen = typeof import('@/lib/first-screen');
+import type * as FirstScreenModule from '@/lib/first-screen';
+
+type FirstScreen = typeof FirstScreenModule;
 
 /** A fresh copy of the module: its state is the page's, one per test. */
 async function load(): Promise<FirstScreen> {
