@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
-
 /**
  * When the first screen is on the page with its content: background work (the outbox's engine,
  * the service worker) waits for it, so it never competes with what the traveller is waiting for.
  */
+import { useEffect } from 'react';
 
 let screensShown = 0;
 /** Screens whose content is still on its way (useScreenContent). */

@@ -99,12 +99,13 @@ export function busyWindow(now: Date): { from: string; to: string } {
   };
 }
 
-/** `car_busy_periods` (a stable function: PostgREST answers a GET) over a window. */
+/** `car_busy_periods`: a stable function, so PostgREST answers a GET. */
+export const BUSY_RPC = 'rpc/car_busy_periods';
+
+/** The busy periods over a window (busyWindow). */
 export function busyPath(window: { from: string; to: string }): string {
   return `${BUSY_RPC}?${new URLSearchParams(window)}`;
 }
-
-export const BUSY_RPC = 'rpc/car_busy_periods';
 
 /** The settings row, only the fields the device needs offline. */
 export const SETTINGS_PATH = `settings?${new URLSearchParams({

@@ -263,14 +263,21 @@ describe('catalogue delta sync', () => {
     expect(isOnline()).toBe(true);
   });
 
-  it('replaces the busy periods whole, for the coming year', async () => {
+  it('replaces the busy periods whole, for the coming year from the start of the hour', async () => {
     server.busy = [
       { car_id: 'a', start_at: '2026-12-01T09:00:00+00:00', end_at: '2026-12-03T09:00:00+00:00' },
       { car_id: 'b', start_at: '2026-12-05T09:00:00+00:00', end_at: '2026-12-06T09:00:00+00:00' },
     ];
-    const sync = makeSync();
+    const sync = createCatalogueSync({
+      db,
+      source: server,
+      now: () => new Date('2026-11-22T12:34:56.789Z'),
+    });
     expect(await sync.sync()).toMatchObject({ ok: true, busy: 2 });
-    expect(server.busyCalls).toEqual([{ from: NOW.toISOString(), to: '2027-11-23T12:00:00.000Z' }]);
+    // The same URL all hour long: index.html's first-visit prefetch can start it.
+    expect(server.busyCalls).toEqual([
+      { from: '2026-11-22T12:00:00.000Z', to: '2027-11-23T12:00:00.000Z' },
+    ]);
 
     // One booking was cancelled on the server, another made: the local table follows exactly.
     server.busy = [
