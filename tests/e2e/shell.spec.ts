@@ -32,6 +32,7 @@ test.describe('app shell', () => {
     await expect(drawer).toBeVisible();
     // Once its slide-in is over.
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    await drawer.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     expect((await drawer.boundingBox())?.width).toBe(330);
     const nav = drawer.getByRole('navigation', { name: 'Navigation principale' });
     await expect(nav.getByRole('listitem')).toHaveText([
