@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 import linguiConfig from './lingui.config.ts';
 import { routePreload } from './scripts/route-preload.ts';
+import { apiSettings, MISSING_ANON_KEY } from './src/lib/api-settings.ts';
 import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
 
 /**
@@ -19,22 +20,23 @@ import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
  * - the first visit's catalogue download, started by the page itself (catalogue-prefetch.ts).
  */
 function apiHints(): Plugin {
-  let apiUrl = 'http://localhost:54321';
-  let anonKey = 'anon-key-not-configured';
+  let api = apiSettings({});
   return {
     name: 'kiraa-api-hints',
     configResolved(config) {
-      const env = loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_');
-      if (env.VITE_SUPABASE_URL?.trim()) apiUrl = env.VITE_SUPABASE_URL.trim();
-      if (env.VITE_SUPABASE_ANON_KEY?.trim()) anonKey = env.VITE_SUPABASE_ANON_KEY.trim();
+      api = apiSettings(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'));
     },
     transformIndexHtml: () => [
       {
         tag: 'link',
-        attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' },
+        attrs: { rel: 'preconnect', href: new URL(api.url).origin, crossorigin: '' },
         injectTo: 'head',
       },
-      { tag: 'script', children: prefetchScript(apiUrl, anonKey), injectTo: 'head' },
+      {
+        tag: 'script',
+        children: prefetchScript(api.url, api.anonKey ?? MISSING_ANON_KEY),
+        injectTo: 'head',
+      },
     ],
   };
 }

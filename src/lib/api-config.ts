@@ -1,22 +1,14 @@
 /**
- * Where the backend is and the public key to reach it, chosen at build time (VITE_SUPABASE_URL,
- * VITE_SUPABASE_ANON_KEY). A module of its own, without supabase-js, so code on the first
- * screen's path (the catalogue's download) can call the API without loading the client library.
+ * The backend this build talks to (api-settings.ts). A module of its own, without supabase-js,
+ * so code on the first screen's path (the catalogue's download) can call the API without loading
+ * the client library.
  */
+import { apiSettings, MISSING_ANON_KEY } from '@/lib/api-settings';
 
-const DEFAULT_LOCAL_URL = 'http://localhost:54321';
+const settings = apiSettings(import.meta.env);
 
-function env(name: 'VITE_SUPABASE_URL' | 'VITE_SUPABASE_ANON_KEY'): string | undefined {
-  const value = (import.meta.env as Partial<Record<string, string>>)[name];
-  return value && value.trim() !== '' ? value.trim() : undefined;
-}
-
-export const SUPABASE_URL = (env('VITE_SUPABASE_URL') ?? DEFAULT_LOCAL_URL).replace(/\/+$/, '');
-const ANON_KEY = env('VITE_SUPABASE_ANON_KEY');
-if (!ANON_KEY && import.meta.env.PROD) {
+export const SUPABASE_URL = settings.url;
+if (!settings.anonKey && import.meta.env.PROD) {
   console.error('VITE_SUPABASE_ANON_KEY is not set: the app cannot reach its backend.');
 }
-export const SUPABASE_ANON_KEY = ANON_KEY ?? 'anon-key-not-configured';
-
-/** Every request gives up after this long (SPEC §9). */
-export const REQUEST_TIMEOUT_MS = 60_000;
+export const SUPABASE_ANON_KEY = settings.anonKey ?? MISSING_ANON_KEY;

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
-import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-settings';
 import { authStorage } from '@/lib/auth-storage';
 
 /**

@@ -10,6 +10,7 @@
  * that the sync asks for deltas, which the page cannot know before IndexedDB is read.
  * Imported by vite.config.ts: relative imports, no browser globals at module level.
  */
+import { REQUEST_TIMEOUT_MS } from '../lib/api-settings.ts';
 import {
   apiKeyParam,
   BUSY_RPC,
@@ -51,10 +52,9 @@ function scriptJson(value: unknown): string {
 /**
  * The inline script's source (ES5, no dependencies; it must never throw). The busy periods'
  * URL depends on the hour: the script builds it as busyWindow and busyPath do (a unit test
- * checks they agree). The timeout is the app's REQUEST_TIMEOUT_MS (src/lib/api-config.ts reads
- * import.meta.env: not importable here).
+ * checks they agree).
  */
-export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_000): string {
+export function prefetchScript(apiUrl: string, anonKey: string): string {
   return [
     '(function () {',
     '  try {',
@@ -62,7 +62,7 @@ export function prefetchScript(apiUrl: string, anonKey: string, timeoutMs = 60_0
     `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) return;`,
     `    var init = { headers: ${scriptJson(CATALOGUE_HEADERS)} };`,
     "    if (typeof AbortSignal.timeout === 'function') {",
-    `      init.signal = AbortSignal.timeout(${timeoutMs});`,
+    `      init.signal = AbortSignal.timeout(${REQUEST_TIMEOUT_MS});`,
     '    }',
     `    var from = Math.floor(Date.now() / ${BUSY_STEP_MS}) * ${BUSY_STEP_MS};`,
     '    var busy = new URLSearchParams({',

@@ -1,4 +1,5 @@
-import { REQUEST_TIMEOUT_MS, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-settings';
 import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
 import {
   busyPath,
