@@ -153,19 +153,45 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.session?.access_token).toBe('access-2');
   });
 
-  it('keeps the session when a refresh fails for a transient reason, and retries later', async () => {
+  it('keeps the session when a refresh gets no answer, and retries after 5, 10, 20, 40, 60 s', async () => {
     const { actor, calls } = startMachine({
       stored: session(100),
       refresh: (n) =>
-        n === 1 ? { kind: 'transient' } : { kind: 'refreshed', session: session(3600, 'access-2') },
+        n <= 6 ? { kind: 'transient' } : { kind: 'refreshed', session: session(3600, 'access-2') },
     });
     await flush();
     expect(calls.refresh).toBe(1);
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
     expect(calls.signOut).toBe(0);
-    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
-    expect(calls.refresh).toBe(2);
+
+    const waits = [5_000, 10_000, 20_000, 40_000, 60_000, 60_000];
+    for (const [i, wait] of waits.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(calls.refresh).toBe(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls.refresh).toBe(i + 2);
+    }
     expect(actor.getSnapshot().context.session?.access_token).toBe('access-2');
+    expect(actor.getSnapshot().context.failures).toBe(0);
+    expect(calls.signOut).toBe(0);
+
+    // After a success the check is back to every 60 s (and the new token needs nothing).
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 3);
+    expect(calls.refresh).toBe(7);
+  });
+
+  it('a session from supabase-js (another tab refreshed) ends the quick retries', async () => {
+    const { actor, calls } = startMachine({ stored: session(100) });
+    await flush();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls.refresh).toBe(2);
+    expect(actor.getSnapshot().context.failures).toBe(2);
+
+    actor.send({ type: 'auth.session', event: 'TOKEN_REFRESHED', session: session(3600, 'b') });
+    expect(actor.getSnapshot().context.failures).toBe(0);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 2);
+    expect(calls.refresh).toBe(2);
+    expect(actor.getSnapshot().context.session?.access_token).toBe('b');
   });
 
   it('keeps the session when the refresh actor throws', async () => {

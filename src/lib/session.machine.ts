@@ -5,6 +5,14 @@ import { and, assign, fromPromise, setup } from 'xstate';
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** …and refreshed when its expiry is missing or less than 300 s away. */
 export const SESSION_REFRESH_THRESHOLD_S = 300;
+/** After a refresh that got no answer, the next check comes sooner: 5 s, 10 s, 20 s, 40 s, 60 s… */
+export const SESSION_RETRY_FIRST_MS = 5_000;
+
+/** When to check again after `failures` refreshes in a row got no answer. */
+export function nextCheckDelay(failures: number): number {
+  if (failures <= 0) return SESSION_CHECK_INTERVAL_MS;
+  return Math.min(SESSION_CHECK_INTERVAL_MS, SESSION_RETRY_FIRST_MS * 2 ** (failures - 1));
+}
 
 /**
  * What a refresh attempt came to:
@@ -17,6 +25,8 @@ export type RefreshOutcome =
 
 export type SessionMachineContext = {
   session: Session | null;
+  /** Refreshes in a row that got no answer (0 after a success). */
+  failures: number;
 };
 
 export type SessionMachineEvent =
@@ -46,7 +56,8 @@ export function needsRefresh(session: Session | null, nowMs: number): boolean {
 /**
  * The session (ARCHITECTURE §3): signed out / signed in / refreshing. It never signs out because
  * the device is offline — only on sign-out, on a refresh the server refused, or when supabase-js
- * reports the session gone. Side effects are actors provided by src/lib/session.ts (tests provide
+ * reports the session gone. A refresh that got no answer is tried again after 5 s, then 10 s, 20 s,
+ * 40 s and every 60 s (nextCheckDelay). Side effects are actors provided by src/lib/session.ts (tests provide
  * fakes): `loadSession` reads the stored session without touching the network, `refreshSession`
  * asks the server, `signOut` clears the session here and on the server when reachable.
  */
@@ -68,17 +79,18 @@ export const sessionMachine = setup({
   },
   actions: {
     storeSession: assign(({ event }) =>
-      event.type === 'auth.session' ? { session: event.session } : {},
+      event.type === 'auth.session' ? { session: event.session, failures: 0 } : {},
     ),
-    clearSession: assign({ session: null }),
+    clearSession: assign({ session: null, failures: 0 }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
   },
   delays: {
-    checkInterval: SESSION_CHECK_INTERVAL_MS,
+    checkInterval: ({ context }) => nextCheckDelay(context.failures),
   },
 }).createMachine({
   id: 'session',
   initial: 'loading',
-  context: { session: null },
+  context: { session: null, failures: 0 },
   states: {
     loading: {
       invoke: {
@@ -132,15 +144,19 @@ export const sessionMachine = setup({
         onDone: [
           { guard: ({ event }) => event.output.kind === 'refused', target: 'signingOut' },
           {
+            guard: ({ event }) => event.output.kind === 'refreshed',
             target: 'signedIn.idle',
             actions: assign({
               session: ({ context, event }) =>
                 event.output.kind === 'refreshed' ? event.output.session : context.session,
+              failures: 0,
             }),
           },
+          // No answer: keep the session and check again soon (nextCheckDelay).
+          { target: 'signedIn.idle', actions: 'countFailure' },
         ],
-        // An unexpected failure is not a refusal: keep the session and check again later.
-        onError: { target: 'signedIn.idle' },
+        // An unexpected failure is not a refusal: keep the session and check again soon.
+        onError: { target: 'signedIn.idle', actions: 'countFailure' },
       },
       on: {
         'auth.session': { actions: 'storeSession' },

@@ -2,9 +2,10 @@ import {
   AuthApiError,
   AuthRetryableFetchError,
   AuthSessionMissingError,
+  createClient,
   type User,
 } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   classifyRefreshError,
@@ -13,7 +14,12 @@ import {
   whenSessionKnown,
 } from '@/lib/session';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { createSessionFetch, parseAuthRedirect, setUnauthorizedHandler } from '@/lib/supabase';
+import {
+  createSessionFetch,
+  forgetFailedRefresh,
+  parseAuthRedirect,
+  setUnauthorizedHandler,
+} from '@/lib/supabase';
 
 function user(overrides: Partial<User> = {}): User {
   return {
@@ -195,5 +201,62 @@ describe('subscribeSession', () => {
     const unsubscribe = subscribeSession((state) => seen.push(state.status));
     expect(seen).toEqual(['signedOut']);
     unsubscribe();
+  });
+});
+
+describe('forgetFailedRefresh', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('makes the next refresh ask the server instead of repeating a failure of the last minute', async () => {
+    vi.useFakeTimers();
+    // supabase-js logs each failed fetch.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let reachable = false;
+    const tokenCalls: string[] = [];
+    const fakeFetch = (async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      tokenCalls.push(url);
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return Response.json({
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        token_type: 'bearer',
+        expires_in: 3600,
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        user: user(),
+      });
+    }) as typeof fetch;
+    const client = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fakeFetch },
+    });
+    const refresh = async () => {
+      const result = client.auth.refreshSession({ refresh_token: 'refresh-1' });
+      await vi.runAllTimersAsync();
+      return result;
+    };
+
+    // Offline: supabase-js retries with backoff, then fails.
+    const offline = await refresh();
+    expect(offline.error).toBeInstanceOf(AuthRetryableFetchError);
+    const attempts = tokenCalls.length;
+    expect(attempts).toBeGreaterThan(1);
+
+    // Back online within the minute: supabase-js repeats the failure without asking…
+    reachable = true;
+    const cached = await refresh();
+    expect(cached.error).toBeInstanceOf(AuthRetryableFetchError);
+    expect(tokenCalls).toHaveLength(attempts);
+
+    // …unless the failure is forgotten first.
+    forgetFailedRefresh(client);
+    const online = await refresh();
+    expect(online.error).toBeNull();
+    expect(online.data.session?.access_token).toBe('access-2');
+    expect(tokenCalls).toHaveLength(attempts + 1);
+    expect(tokenCalls.at(-1)).toContain('/auth/v1/token?grant_type=refresh_token');
   });
 });

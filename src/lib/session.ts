@@ -13,11 +13,13 @@ import { authStorage } from '@/lib/auth-storage';
 import { type RefreshOutcome, sessionMachine } from '@/lib/session.machine';
 import {
   AUTH_STORAGE_KEY,
+  forgetFailedRefresh,
   initialAuthRedirect,
   setUnauthorizedHandler,
   supabase,
 } from '@/lib/supabase';
 import { db } from '@/sync/db';
+import { onBackOnline } from '@/sync/network';
 
 /**
  * The signed-in user as the app sees it: the seed's `sessionUser` fields, derived from the
@@ -114,7 +116,14 @@ export function classifyRefreshError(error: unknown): 'transient' | 'refused' {
   return 'transient';
 }
 
-async function refreshStoredSession(): Promise<RefreshOutcome> {
+async function refreshStoredSession({
+  input,
+}: {
+  input: { session: Session | null };
+}): Promise<RefreshOutcome> {
+  // The machine decides when to try again; a failure from while the device was offline must not
+  // answer this attempt.
+  forgetFailedRefresh(supabase);
   const { data, error } = await supabase.auth.refreshSession();
   if (!error && data.session) return { kind: 'refreshed', session: data.session };
   if (error && classifyRefreshError(error) === 'refused') {
@@ -122,9 +131,11 @@ async function refreshStoredSession(): Promise<RefreshOutcome> {
     return { kind: 'refused' };
   }
   if (error) console.warn('session: refresh failed, keeping the session', error.message);
-  // Another tab may have refreshed meanwhile: take what is stored.
+  // Another tab may have refreshed meanwhile: take what is stored if it is newer.
   const stored = await readStoredSession();
-  return stored ? { kind: 'refreshed', session: stored } : { kind: 'transient' };
+  return stored && stored.access_token !== input.session?.access_token
+    ? { kind: 'refreshed', session: stored }
+    : { kind: 'transient' };
 }
 
 /** Removes the session from this device and tells the other tabs (supabase-js's channel format). */
@@ -204,7 +215,9 @@ function start(): Actor<typeof sessionMachine> {
   });
 
   if (typeof window !== 'undefined') {
+    // The browser got a network back, or a call to the server got an answer after failures.
     window.addEventListener('online', () => sessionActor.send({ type: 'session.check' }));
+    onBackOnline(() => sessionActor.send({ type: 'session.check' }));
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') sessionActor.send({ type: 'session.check' });
     });

@@ -96,13 +96,29 @@ export function createSessionFetch(
   };
 }
 
+/**
+ * Makes the next refresh of `client` ask the server. After a failed refresh, supabase-js answers
+ * every refresh of the same token for the next minute with that failure, without a request (a
+ * guard against refresh storms). The session machine has its own schedule, one attempt at a time
+ * and backing off, so a failure from while the device was offline must not hold back the refresh
+ * once it is back. auth-js keeps that failure in a protected field; src/lib/session.test.ts
+ * fails if an upgrade changes it.
+ */
+export function forgetFailedRefresh(client: SupabaseClient): void {
+  const auth = client.auth as unknown as { lastRefreshFailure?: unknown };
+  if ('lastRefreshFailure' in auth) auth.lastRefreshFailure = null;
+}
+
 export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: {
     storage: authStorage,
     storageKey: AUTH_STORAGE_KEY,
     persistSession: true,
-    // A service worker is short-lived: it reads the session and refreshes on demand only.
-    autoRefreshToken: isWindow,
+    // The session machine (src/lib/session.ts) refreshes the token, and only when online.
+    // supabase-js's own timer would also try offline, and after a failure it answers every
+    // refresh of the next minute with that failure, so a device back online would stay on an
+    // expired token. A service worker refreshes on demand only.
+    autoRefreshToken: false,
     detectSessionInUrl: isWindow,
     flowType: 'implicit',
   },
