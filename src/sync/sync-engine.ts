@@ -5,6 +5,8 @@
  * - flushes on start, on `online`, when the app becomes visible, when something is queued, and
  *   on demand (`requestFlush`); the service worker flushes with the same code (src/sw.ts) when
  *   the browser fires a background sync, and a Web Lock keeps the two from flushing together;
+ * - flushes again when a user signs in, and when the session is refreshed after a flush that had
+ *   to hold entries (flushOnSessionChange);
  * - after a flush, and when a user signs in, pulls the user's bookings (bookings-sync.ts).
  */
 import { createActor, fromPromise, type Actor } from 'xstate';
@@ -21,7 +23,7 @@ import {
   type FlushResult,
   type OutboxTransport,
 } from '@/sync/outbox';
-import { phaseOf, syncMachine, type SyncPhase } from '@/sync/sync.machine';
+import { flushOnSessionChange, phaseOf, syncMachine, type SyncPhase } from '@/sync/sync.machine';
 
 export type SyncEngineState = {
   phase: SyncPhase;
@@ -78,10 +80,13 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
   let lastUser = getSessionState().user?.id ?? null;
   subscribeSession((state) => {
     const id = state.user?.id ?? null;
-    if (id !== lastUser) {
-      lastUser = id;
-      if (id) actor.send({ type: 'sync.flush' });
-    }
+    const snapshot = actor.getSnapshot();
+    const flush = flushOnSessionChange(lastUser, id, {
+      resting: snapshot.matches('idle'),
+      lastResult: snapshot.context.lastResult,
+    });
+    lastUser = id;
+    if (flush) actor.send({ type: 'sync.flush' });
   });
 
   actor.start();

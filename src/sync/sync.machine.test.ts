@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 
 import type { FlushResult } from '@/sync/outbox';
-import { phaseOf, syncMachine } from '@/sync/sync.machine';
+import { flushOnSessionChange, phaseOf, syncMachine } from '@/sync/sync.machine';
 
 const ok: FlushResult = {
   sent: 1,
@@ -202,5 +202,25 @@ describe('sync machine', () => {
     expect(phaseOf('check')).toBe('idle');
     expect(phaseOf('backoff')).toBe('backoff');
     expect(phaseOf('waitingForNetwork')).toBe('waitingForNetwork');
+  });
+});
+
+describe('flushOnSessionChange', () => {
+  const resting = { resting: true, lastResult: ok };
+  const held = { ...ok, sent: 0, held: 1, remaining: 1 };
+
+  it('flushes when a user signs in or switches, not when the session ends', () => {
+    expect(flushOnSessionChange(null, 'u1', { resting: true, lastResult: null })).toBe(true);
+    expect(flushOnSessionChange('u1', 'u2', resting)).toBe(true);
+    expect(flushOnSessionChange('u1', 'u2', { resting: false, lastResult: held })).toBe(true);
+    expect(flushOnSessionChange('u1', null, { resting: true, lastResult: held })).toBe(false);
+  });
+
+  it('flushes on a refreshed session only at rest after a flush that held entries back', () => {
+    expect(flushOnSessionChange('u1', 'u1', resting)).toBe(false);
+    expect(flushOnSessionChange('u1', 'u1', { resting: true, lastResult: null })).toBe(false);
+    expect(flushOnSessionChange('u1', 'u1', { resting: true, lastResult: held })).toBe(true);
+    // Backing off (or flushing): the refresh does not cut the wait short.
+    expect(flushOnSessionChange('u1', 'u1', { resting: false, lastResult: held })).toBe(false);
   });
 });

@@ -180,3 +180,19 @@ export function phaseOf(value: unknown): SyncPhase {
   if (value === 'flushing' || value === 'waitingForNetwork' || value === 'backoff') return value;
   return 'idle';
 }
+
+/**
+ * Whether a change of the session calls for a flush: a user signed in here (their queued entries
+ * can go), or the session was refreshed while the engine rests after a flush that had to hold
+ * entries (it could not read a usable session then, e.g. a token that expired offline), so they
+ * do not wait for the next `online` or visibility change. A refresh never cuts a backoff short.
+ */
+export function flushOnSessionChange(
+  previousUserId: string | null,
+  userId: string | null,
+  engine: { resting: boolean; lastResult: FlushResult | null },
+): boolean {
+  if (!userId) return false;
+  if (userId !== previousUserId) return true;
+  return engine.resting && (engine.lastResult?.held ?? 0) > 0;
+}
