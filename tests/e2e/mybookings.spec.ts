@@ -2,9 +2,10 @@
  * /mybookings against the real stack: a booking made through the RPC shows under "current" and is
  * cancelled after the confirmation (on the server, then under "past"); a completed booking gets
  * one review, stored on the server and shown on the car's page; the page works offline (a
- * cancellation waits in the outbox), at 320 px and in Arabic.
+ * cancellation waits in the outbox), at 320 px and in Arabic; a cancellation queued while the
+ * token expired offline lands once back online, even if sign-in was down at first.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 
 import {
   newCustomer,
@@ -32,6 +33,43 @@ function card(page: Page, reference: string) {
   return page
     .getByRole('tabpanel')
     .locator(`[data-testid="booking-item"][data-reference="${reference}"]`);
+}
+
+/**
+ * A reserved booking of a new customer, signed in on /mybookings; then two hours offline, so the
+ * access token (1 h) has expired, and the booking cancelled with no network. The reloaded page
+ * believes it is online, tries to refresh, and supabase-js gives up after its backoff.
+ */
+async function cancelWithExpiredToken(page: Page, context: BrowserContext) {
+  const customer = await newCustomer('Nadir Mansouri');
+  const { id } = await newPendingBooking(customer);
+  await staffSetStatus(id, 'reserved');
+  const { reference } = await serverBooking(customer, id);
+
+  await page.clock.install();
+  await signInThroughUi(page, customer, { redirectUrl: '/mybookings' });
+  const item = card(page, reference);
+  await expect(item.getByTestId('booking-status')).toHaveText('Réservée');
+  await expect
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
+    .toBe(true);
+
+  const failedRefreshes: string[] = [];
+  context.on('requestfailed', (request) => {
+    if (request.url().includes('/auth/v1/token')) failedRefreshes.push(request.url());
+  });
+  await context.setOffline(true);
+  await page.clock.fastForward('02:00:00');
+  await page.reload();
+  await expect(item.getByTestId('booking-status')).toHaveText('Réservée');
+  await expect.poll(() => failedRefreshes.length).toBeGreaterThan(0);
+  await page.clock.fastForward('00:30');
+
+  await item.getByRole('button', { name: 'Annuler la réservation' }).click();
+  await page.getByRole('alertdialog').getByTestId('confirm-cancel').click();
+  await page.getByRole('tab', { name: /Passées/ }).click();
+  await expect(item.getByTestId('sync-row')).toHaveAttribute('data-sync', 'cancel_queued');
+  return { customer, id, item };
 }
 
 test.describe('my bookings', () => {
@@ -208,5 +246,56 @@ test.describe('my bookings', () => {
       .toBe('cancelled');
     await expect(item.getByTestId('sync-row')).toHaveCount(0, { timeout: 20_000 });
     await expect(item.getByTestId('booking-status')).toHaveText('ملغى');
+  });
+
+  test('a cancellation queued while the token expired offline lands at once when back online', async ({
+    page,
+    context,
+  }) => {
+    const { customer, id, item } = await cancelWithExpiredToken(page, context);
+
+    // Back online: the session is refreshed and the cancellation sent, without waiting out the
+    // minute supabase-js remembers a failed refresh (the page's clock does not move on).
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await serverBooking(customer, id)).status, { timeout: 20_000 })
+      .toBe('cancelled');
+    await expect(item.getByTestId('booking-status')).toHaveText('Annulée');
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  });
+
+  test('back online while sign-in is down: the cancellation waits, and goes once the session is refreshed', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const { customer, id, item } = await cancelWithExpiredToken(page, context);
+
+    let refusedRefreshes = 0;
+    const authDown = async (route: Route) => {
+      refusedRefreshes += 1;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service Unavailable' }),
+      });
+    };
+    await page.route('**/auth/v1/token?grant_type=refresh_token', authDown);
+    await context.setOffline(false);
+    // The flush cannot read a usable session: supabase-js retries the refresh, then gives up
+    // (its backoff ends after 30 s), and the entry is held for its owner.
+    await expect.poll(() => refusedRefreshes).toBeGreaterThan(1);
+    await page.clock.fastForward('00:30');
+    await expect(item.getByTestId('sync-row')).toHaveAttribute('data-sync', 'cancel_queued');
+    expect((await serverBooking(customer, id)).status).toBe('reserved');
+
+    // Sign-in is back: the session's next try refreshes it, and the held cancellation goes at
+    // once, with no `online` event or visibility change to trigger a flush.
+    await page.unroute('**/auth/v1/token?grant_type=refresh_token', authDown);
+    await expect
+      .poll(async () => (await serverBooking(customer, id)).status, { timeout: 45_000 })
+      .toBe('cancelled');
+    await expect(item.getByTestId('sync-row')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
   });
 });
