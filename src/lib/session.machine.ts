@@ -6,10 +6,10 @@ export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** …and refreshed when its expiry is missing or less than 300 s away. */
 export const SESSION_REFRESH_THRESHOLD_S = 300;
 /** After a refresh that got no answer, the next check comes sooner: 5 s, 10 s, 20 s, 40 s, 60 s… */
-export const SESSION_RETRY_FIRST_MS = 5_000;
+const SESSION_RETRY_FIRST_MS = 5_000;
 
 /** When to check again after `failures` refreshes in a row got no answer. */
-export function nextCheckDelay(failures: number): number {
+function nextCheckDelay(failures: number): number {
   if (failures <= 0) return SESSION_CHECK_INTERVAL_MS;
   return Math.min(SESSION_CHECK_INTERVAL_MS, SESSION_RETRY_FIRST_MS * 2 ** (failures - 1));
 }
@@ -56,10 +56,11 @@ export function needsRefresh(session: Session | null, nowMs: number): boolean {
 /**
  * The session (ARCHITECTURE §3): signed out / signed in / refreshing. It never signs out because
  * the device is offline — only on sign-out, on a refresh the server refused, or when supabase-js
- * reports the session gone. A refresh that got no answer is tried again after 5 s, then 10 s, 20 s,
- * 40 s and every 60 s (nextCheckDelay). Side effects are actors provided by src/lib/session.ts (tests provide
- * fakes): `loadSession` reads the stored session without touching the network, `refreshSession`
- * asks the server, `signOut` clears the session here and on the server when reachable.
+ * reports the session gone. A refresh that got no answer is tried again after 5 s, then 10 s,
+ * 20 s, 40 s and every 60 s (nextCheckDelay). Side effects are actors provided by
+ * src/lib/session.ts (tests provide fakes): `loadSession` reads the stored session without
+ * touching the network, `refreshSession` asks the server, `signOut` clears the session here and
+ * on the server when reachable.
  */
 export const sessionMachine = setup({
   types: {
