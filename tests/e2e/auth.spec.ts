@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 
 import { newCustomer, uniqueEmail, waitForMail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_CUSTOMER, signInThroughUi } from './support/session.ts';
+import { countFailedRefreshes, DEMO_CUSTOMER, signInThroughUi } from './support/session.ts';
 
 async function signOutThroughMenu(page: Page): Promise<void> {
   await page.getByTestId('user-menu-button').click();
@@ -221,10 +221,7 @@ test.describe('accounts', () => {
 
     // Offline for two hours: the access token (1 h) expires, the refresh cannot reach the server,
     // and the user stays signed in.
-    const failedRefreshes: string[] = [];
-    context.on('requestfailed', (request) => {
-      if (request.url().includes('/auth/v1/token')) failedRefreshes.push(request.url());
-    });
+    const failedRefreshes = countFailedRefreshes(context);
     await context.setOffline(true);
     await page.clock.fastForward('02:00:00');
     await page.clock.fastForward('01:00');
@@ -235,7 +232,7 @@ test.describe('accounts', () => {
     await expect(menuButton).toBeVisible();
     // A page loaded offline can believe it is online (navigator.onLine says true): it tries to
     // refresh, and supabase-js gives up after its 30 s of backoff.
-    await expect.poll(() => failedRefreshes.length).toBeGreaterThan(0);
+    await expect.poll(failedRefreshes).toBeGreaterThan(0);
     await page.clock.fastForward('00:30');
     await expect(menuButton).toBeVisible();
 

@@ -15,7 +15,7 @@ import {
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectAccessible } from './support/a11y.ts';
-import { signInThroughUi } from './support/session.ts';
+import { countFailedRefreshes, signInThroughUi } from './support/session.ts';
 
 type ServerBooking = { reference: string; status: string; car: { slug: string; name: string } };
 
@@ -54,15 +54,12 @@ async function cancelWithExpiredToken(page: Page, context: BrowserContext) {
     .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
     .toBe(true);
 
-  const failedRefreshes: string[] = [];
-  context.on('requestfailed', (request) => {
-    if (request.url().includes('/auth/v1/token')) failedRefreshes.push(request.url());
-  });
+  const failedRefreshes = countFailedRefreshes(context);
   await context.setOffline(true);
   await page.clock.fastForward('02:00:00');
   await page.reload();
   await expect(item.getByTestId('booking-status')).toHaveText('Réservée');
-  await expect.poll(() => failedRefreshes.length).toBeGreaterThan(0);
+  await expect.poll(failedRefreshes).toBeGreaterThan(0);
   await page.clock.fastForward('00:30');
 
   await item.getByRole('button', { name: 'Annuler la réservation' }).click();

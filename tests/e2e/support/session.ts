@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The seed's demo accounts (docs/decisions.md). */
 export const DEMO_CUSTOMER = { email: 'client@kiraa.dz', password: 'Kiraa2026!' };
@@ -15,4 +15,16 @@ export async function signInThroughUi(
   await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
   await page.getByRole('main').getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(new RegExp(`${redirectUrl.replace(/[?]/g, '\\?')}$`));
+}
+
+/**
+ * Counts the token refreshes of `context` that failed at the network level from now on (offline,
+ * a page can still believe it is online and try). Returns the counter.
+ */
+export function countFailedRefreshes(context: BrowserContext): () => number {
+  let failed = 0;
+  context.on('requestfailed', (request) => {
+    if (request.url().includes('/auth/v1/token?grant_type=refresh_token')) failed += 1;
+  });
+  return () => failed;
 }
