@@ -114,10 +114,9 @@ export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
     storage: authStorage,
     storageKey: AUTH_STORAGE_KEY,
     persistSession: true,
-    // The session machine (src/lib/session.ts) refreshes the token, and only when online.
-    // supabase-js's own timer would also try offline, and after a failure it answers every
-    // refresh of the next minute with that failure, so a device back online would stay on an
-    // expired token. A service worker refreshes on demand only.
+    // Only the session machine (src/lib/session.ts) schedules refreshes, and only while online:
+    // supabase-js's timer would also fail offline (see forgetFailedRefresh). A service worker
+    // refreshes on demand only.
     autoRefreshToken: false,
     detectSessionInUrl: isWindow,
     flowType: 'implicit',
