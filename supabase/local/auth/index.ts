@@ -29,7 +29,6 @@ import {
   handleVerifyGet,
   handleVerifyPost,
 } from './recovery.ts';
-import { ensureAuthSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
 import { createLimiters } from './service.ts';
 import { requireAdmin } from './sessions.ts';
@@ -141,15 +140,6 @@ function decodeSegment(segment: string): string {
 export function configureAuthApi(options: AuthOptions): ApiFactory {
   return (ctx) => {
     const service: AuthService = { ctx, options, limits: createLimiters(options) };
-    let schemaReady: Promise<void> | null = null;
-    const ready = () => {
-      schemaReady ??= ensureAuthSchema(ctx.db).catch((error: unknown) => {
-        schemaReady = null;
-        throw error;
-      });
-      return schemaReady;
-    };
-
     const handler: ApiHandler = async (req, res, path, url) => {
       try {
         const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -162,7 +152,6 @@ export function configureAuthApi(options: AuthOptions): ApiFactory {
           }
         }
         if (!matched) throw notFound('not_found', 'Not found');
-        await ready();
         if (matched.route.admin) requireAdmin(req, ctx.config);
         await matched.route.run(service, req, res, url, matched.params);
       } catch (error) {
