@@ -22,7 +22,6 @@ import {
 } from './admin.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
-import { authOptionsFromEnv } from './options.ts';
 import {
   handleGenerateLink,
   handleRecover,
@@ -34,7 +33,6 @@ import { createLimiters } from './service.ts';
 import { requireAdmin } from './sessions.ts';
 
 export type { AuthOptions } from './options.ts';
-export { authOptionsFromEnv, DEFAULT_AUTH_OPTIONS } from './options.ts';
 
 type Route = {
   method: string;
@@ -136,7 +134,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The auth API with explicit options (tests, benchmarks); `createAuthApi` reads them from the environment. */
+/** The auth API with explicit options (the stack derives them from config.toml and the environment). */
 export function configureAuthApi(options: AuthOptions): ApiFactory {
   return (ctx) => {
     const service: AuthService = { ctx, options, limits: createLimiters(options) };
@@ -179,6 +177,3 @@ export function configureAuthApi(options: AuthOptions): ApiFactory {
     return handler;
   };
 }
-
-/** The factory the gateway mounts at `/auth/v1`; options come from `KIRAA_AUTH_*` variables. */
-export const createAuthApi: ApiFactory = (ctx) => configureAuthApi(authOptionsFromEnv())(ctx);

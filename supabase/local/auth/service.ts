@@ -12,7 +12,6 @@ import type { LimitDecision } from './rate-limit.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 
 export type Limiters = {
-  signInFailuresPerIpEmail: SlidingWindowLimiter;
   signInFailuresPerIp: SlidingWindowLimiter;
   signUpsPerIp: SlidingWindowLimiter;
   refreshesPerIp: SlidingWindowLimiter;
@@ -42,7 +41,6 @@ export function createLimiters(options: AuthOptions, now: () => number = Date.no
       options.exemptLoopbackFromIpLimits ? isLoopback(ip) : false,
     );
   return {
-    signInFailuresPerIpEmail: perAccount(options.signInFailuresPerIpEmail),
     signInFailuresPerIp: perIp(options.signInFailuresPerIp),
     signUpsPerIp: perIp(options.signUpsPerIp),
     refreshesPerIp: perIp(options.refreshesPerIp),
