@@ -239,6 +239,12 @@ isOneToOne: false
 "find_guest_booking":
 { Args: { "contact": string,"reference": string }; Returns: Json
                            },
+"hook_before_user_created":
+{ Args: { "event": Json }; Returns: Json
+                           },
+"hook_password_verification_attempt":
+{ Args: { "event": Json }; Returns: Json
+                           },
 "is_admin":
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },

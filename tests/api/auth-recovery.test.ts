@@ -71,7 +71,7 @@ async function newUser(): Promise<{ email: string; session: Session }> {
 /** The link and the code of a recovery mail. */
 function parseMail(text: string): { link: URL; code: string } {
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0];
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  const code = /\b(\d{8})\b/.exec(text)?.[1];
   if (!link || !code) throw new Error(`No link or code in the mail:\n${text}`);
   return { link: new URL(link), code };
 }
@@ -113,7 +113,7 @@ describe('password recovery by mail', () => {
     expect(link.origin).toBe(testStack().apiUrl);
     expect(link.searchParams.get('type')).toBe('recovery');
     expect(link.searchParams.get('redirect_to')).toBe(`${APP}/reset-password`);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{8}$/);
 
     // Only hashes are stored.
     const token = link.searchParams.get('token')!;
@@ -180,7 +180,7 @@ describe('password recovery by mail', () => {
     expect(viaCode.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 
-  it('signs the user in with the 6-digit code of the mail, once', async () => {
+  it('signs the user in with the 8-digit code of the mail (config.toml otp_length), once', async () => {
     const { email } = await newUser();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
     const { code, link } = parseMail((await waitForMail(email)).text);
@@ -292,7 +292,7 @@ describe('password recovery by mail', () => {
     const ar = await waitForMail(arabic.email);
     expect(ar.subject).toBe('كراء: إعادة تعيين كلمة المرور');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
-    expect(parseMail(ar.text).code).toMatch(/^\d{6}$/);
+    expect(parseMail(ar.text).code).toMatch(/^\d{8}$/);
 
     const english = await newUser();
     await client({ 'accept-language': 'en-GB,en;q=0.9' }).auth.resetPasswordForEmail(english.email);
@@ -330,7 +330,7 @@ describe('recovery links from the admin API', () => {
     expect(first.data.properties).toMatchObject({
       verification_type: 'recovery',
       redirect_to: `${APP}/reset-password`,
-      email_otp: expect.stringMatching(/^\d{6}$/),
+      email_otp: expect.stringMatching(/^\d{8}$/),
       hashed_token: expect.any(String),
       action_link: expect.stringContaining('/auth/v1/verify?token='),
     });

@@ -18,6 +18,7 @@ import {
   unprocessable,
   versionHeaders,
 } from './http.ts';
+import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { clearRecovery } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
@@ -26,7 +27,7 @@ import type { LogoutScope } from './sessions.ts';
 import { audit, authenticate, endSessions, refreshSession, startSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById, INSTANCE_ID, userJson } from './users.ts';
-import { assertStrongPassword, normalizeEmail } from './validation.ts';
+import { assertStrongPassword, normalizeEmail, passwordPolicy } from './validation.ts';
 
 /** The SQLSTATE of a database error (pg and PGlite both put it in `code`). */
 function sqlState(error: unknown): string | null {
@@ -145,6 +146,24 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
+/** The user GoTrue hands the Before User Created hook: not saved yet, so no id in the database. */
+function newUserJson(email: string, userMetadata: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: userMetadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
 /** POST /signup: creates the user (confirmed at once, as `supabase start` does) and a session. */
 export async function handleSignup(
   service: AuthService,
@@ -169,7 +188,7 @@ export async function handleSignup(
     throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   }
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
-  assertStrongPassword(password);
+  assertStrongPassword(password, passwordPolicy(ctx.config.auth));
   const email = normalizeEmail(rawEmail);
   const data = objectField(body, 'data');
   if (data === 'invalid') {
@@ -179,6 +198,14 @@ export async function handleSignup(
   const alreadyRegistered = unprocessable('user_already_exists', 'User already registered');
   if (await findUserByEmail(ctx.db, email)) throw alreadyRegistered;
   const passwordHash = await hashPassword(password, options.bcryptCost);
+  const hook = ctx.config.auth.hooks.beforeUserCreated;
+  if (hook) {
+    // GoTrue asks the hook with the user it is about to create, before any write.
+    await callPostgresHook(ctx, hook, {
+      metadata: hookMetadata(req, 'before-user-created'),
+      user: newUserJson(email, data ?? {}),
+    });
+  }
 
   const session = await databaseWrite(
     service,
@@ -225,23 +252,44 @@ async function passwordGrant(
   if (rawEmail === '') throw badRequest('validation_failed', 'missing email or phone');
   const email = rawEmail.toLowerCase();
   const origin = originOf(req);
-  const accountKey = `${origin.ip} ${email}`;
-  // Only failures count, so a shared address (a family, a mobile carrier's NAT) is never locked
-  // out by its own successful sign-ins; once over the limit even the right password is refused.
-  assertAllowed(limits.signInFailuresPerIpEmail.check(accountKey));
+  // Per address, failures only: people behind one address (a family, a mobile carrier's NAT, an
+  // airport) are never limited by their own successful sign-ins. Per account: the hook below.
   assertAllowed(limits.signInFailuresPerIp.check(origin.ip));
 
   const user = await findUserByEmail(ctx.db, email);
-  let valid = false;
-  if (user) valid = await verifyPassword(password, user.encrypted_password);
-  else await spendComparisonTime(password, options.bcryptCost);
-  if (!user || !valid) {
-    limits.signInFailuresPerIpEmail.hit(accountKey);
+  if (!user || !user.encrypted_password) {
+    await spendComparisonTime(password, options.bcryptCost);
     limits.signInFailuresPerIp.hit(origin.ip);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
-  limits.signInFailuresPerIpEmail.reset(accountKey);
   if (user.banned) throw badRequest('user_banned', 'User is banned');
+  const valid = await verifyPassword(password, user.encrypted_password);
+  const hook = ctx.config.auth.hooks.passwordVerificationAttempt;
+  if (hook) {
+    const decision = await callPostgresHook<{
+      decision?: string;
+      message?: string;
+      should_logout_user?: boolean;
+    }>(ctx, hook, {
+      metadata: hookMetadata(req, 'password-verification'),
+      user_id: user.id,
+      valid,
+    });
+    if (decision.decision === 'reject') {
+      if (decision.should_logout_user) {
+        await ctx.db.tx((q) => endSessions(q, user.id, 'global', null));
+      }
+      if (!valid) limits.signInFailuresPerIp.hit(origin.ip);
+      throw badRequest(
+        'invalid_credentials',
+        decision.message || 'Further password verification attempts will be rejected.',
+      );
+    }
+  }
+  if (!valid) {
+    limits.signInFailuresPerIp.hit(origin.ip);
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const upgraded =
@@ -376,7 +424,7 @@ export async function handleUpdateUser(
   const password = typeof body.password === 'string' ? body.password : null;
   let passwordHash: string | null = null;
   if (password !== null) {
-    assertStrongPassword(password);
+    assertStrongPassword(password, passwordPolicy(ctx.config.auth));
     if (await verifyPassword(password, user.encrypted_password)) {
       throw unprocessable(
         'same_password',

@@ -1,5 +1,5 @@
 /**
- * Password recovery: POST /recover mails a link and a 6-digit code; GET /verify (the link) and
+ * Password recovery: POST /recover mails a link and a code (config.toml's otp_length digits); GET /verify (the link) and
  * POST /verify (`token_hash`, or `email` + `token`) turn either into a session, once, within the
  * token lifetime. The app then sets the new password with PUT /user.
  *
@@ -84,6 +84,13 @@ export function resolveRedirect(config: StackConfig, requested: string | null): 
   return defaultRecoveryRedirect(config);
 }
 
+/** A code of `length` digits (config.toml's otp_length; GoTrue's crypto.GenerateOtp). */
+export function newOtp(length: number): string {
+  let code = '';
+  while (code.length < length) code += String(randomInt(0, 10));
+  return code;
+}
+
 function codeHash(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
@@ -102,7 +109,7 @@ async function createRecoveryToken(
 ): Promise<RecoveryToken> {
   const email = (user.email ?? '').toLowerCase();
   const linkToken = randomBytes(32).toString('base64url');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newOtp(config.auth.email.otpLength);
   await q.query(
     `insert into auth.one_time_tokens
        (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
