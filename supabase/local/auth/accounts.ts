@@ -15,12 +15,14 @@ import {
   sendJson,
   sendNoContent,
   stringField,
+  tooManyRequests,
   unprocessable,
   versionHeaders,
 } from './http.ts';
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
-import { clearRecovery } from './recovery.ts';
+import { sendAuthMail } from './auth-mail.ts';
+import { clearRecovery, issueToken, resolveRedirect } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { LogoutScope } from './sessions.ts';
@@ -169,11 +171,15 @@ export async function handleSignup(
   service: AuthService,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): Promise<void> {
   const { ctx, options, limits } = service;
   const body = await readJsonObject(req);
   const origin = originOf(req);
   assertAllowed(limits.signUpsPerIp.take(origin.ip));
+  if (!ctx.config.auth.enableSignup || !ctx.config.auth.email.enableSignup) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
 
   const rawEmail = stringField(body, 'email');
   const phone = stringField(body, 'phone');
@@ -195,8 +201,22 @@ export async function handleSignup(
     throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
   }
 
+  const confirm = ctx.config.auth.email.enableConfirmations;
+  const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
   const alreadyRegistered = unprocessable('user_already_exists', 'User already registered');
-  if (await findUserByEmail(ctx.db, email)) throw alreadyRegistered;
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (!confirm) throw alreadyRegistered;
+    // With confirmations on, GoTrue tells nobody whether the address has an account: a confirmed
+    // one gets a look-alike user, an unconfirmed one its confirmation mail again.
+    if (existing.email_confirmed_at) {
+      sendJson(res, 200, lookAlikeUser(email, data ?? {}), versionHeaders(req));
+      return;
+    }
+    await mailConfirmation(service, req, existing, redirectTo);
+    sendJson(res, 200, await userJson(ctx.db, existing), versionHeaders(req));
+    return;
+  }
   const passwordHash = await hashPassword(password, options.bcryptCost);
   const hook = ctx.config.auth.hooks.beforeUserCreated;
   if (hook) {
@@ -207,7 +227,7 @@ export async function handleSignup(
     });
   }
 
-  const session = await databaseWrite(
+  const created = await databaseWrite(
     service,
     'Database error saving new user',
     alreadyRegistered,
@@ -216,17 +236,71 @@ export async function handleSignup(
         const userId = await insertUser(q, {
           email,
           passwordHash,
-          confirmed: true,
+          confirmed: !confirm,
           userMetadata: data ?? {},
           appMetadata: EMAIL_APP_METADATA,
         });
         const actor = { id: userId, email };
+        if (confirm) {
+          await audit(q, origin.ip, actor, 'user_confirmation_requested', 'user', {
+            provider: 'email',
+          });
+          return { userId, session: null };
+        }
         await audit(q, origin.ip, actor, 'user_signedup', 'team', { provider: 'email' });
         await audit(q, origin.ip, actor, 'login', 'account', { provider: 'email' });
-        return startSession(q, ctx.config, userId, 'password', origin);
+        return { userId, session: await startSession(q, ctx.config, userId, 'password', origin) };
       }),
   );
-  sendJson(res, 200, session, versionHeaders(req));
+  if (created.session) {
+    sendJson(res, 200, created.session, versionHeaders(req));
+    return;
+  }
+  const user = await findUserById(ctx.db, created.userId);
+  if (!user) throw new Error(`user ${created.userId} vanished after sign-up`);
+  await mailConfirmation(service, req, user, redirectTo);
+  const fresh = (await findUserById(ctx.db, user.id)) ?? user;
+  sendJson(res, 200, await userJson(ctx.db, fresh), versionHeaders(req));
+}
+
+/** Mails the sign-up confirmation link and code (at most one per `max_frequency`). */
+async function mailConfirmation(
+  service: AuthService,
+  req: IncomingMessage,
+  user: UserRow,
+  redirectTo: string,
+): Promise<void> {
+  const { ctx, limits } = service;
+  const email = (user.email ?? '').toLowerCase();
+  const wait = limits.confirmationPerEmail.check(email);
+  if (!wait.allowed) {
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait.retryAfterSeconds} seconds.`,
+    );
+  }
+  limits.confirmationPerEmail.hit(email);
+  const token = await ctx.db.tx((q) => issueToken(q, ctx.config, user, 'signup', redirectTo));
+  await sendAuthMail(service, req, user, { action: 'signup', token, redirectTo });
+}
+
+/** GoTrue's sanitizeUser: what a sign-up of a taken address answers, so it reveals nothing. */
+function lookAlikeUser(email: string, userMetadata: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: userMetadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 const INVALID_LOGIN = 'Invalid login credentials';

@@ -47,6 +47,13 @@ type Route = {
   ) => Promise<void>;
 };
 
+/** GoTrue's GET /settings, from config.toml. */
+const settingsOf = (service: AuthService) => ({
+  ...SETTINGS,
+  disable_signup: !service.ctx.config.auth.enableSignup,
+  mailer_autoconfirm: !service.ctx.config.auth.email.enableConfirmations,
+});
+
 const SETTINGS = {
   external: {
     anonymous_users: false,
@@ -82,7 +89,7 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     path: /^\/settings$/,
-    run: async (_s, req, res) => sendJson(res, 200, SETTINGS, versionHeaders(req)),
+    run: async (s, req, res) => sendJson(res, 200, settingsOf(s), versionHeaders(req)),
   },
   {
     method: 'GET',
@@ -90,7 +97,7 @@ const ROUTES: Route[] = [
     // Tokens are HS256 with the shared secret: there is no public key to publish.
     run: async (_s, req, res) => sendJson(res, 200, { keys: [] }, versionHeaders(req)),
   },
-  { method: 'POST', path: /^\/signup$/, run: (s, req, res) => handleSignup(s, req, res) },
+  { method: 'POST', path: /^\/signup$/, run: handleSignup },
   { method: 'POST', path: /^\/token$/, run: handleToken },
   { method: 'POST', path: /^\/logout$/, run: handleLogout },
   { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },

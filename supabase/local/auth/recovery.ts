@@ -1,11 +1,12 @@
 /**
- * Password recovery: POST /recover mails a link and a code (config.toml's otp_length digits); GET /verify (the link) and
- * POST /verify (`token_hash`, or `email` + `token`) turn either into a session, once, within the
- * token lifetime. The app then sets the new password with PUT /user.
+ * One-time links and codes: password recovery (POST /recover) and sign-up confirmation (mailed by
+ * POST /signup when config.toml's `enable_confirmations` is on). GET /verify (the link) and
+ * POST /verify (`token_hash`, or `email` + `token`) turn either into a session, once, within
+ * config.toml's `otp_expiry`. For a recovery the app then sets the new password with PUT /user.
  *
  * Secrets at rest are hashes only: the link token (32 random bytes) as SHA-256 in
- * `auth.one_time_tokens.token_hash`, the code as SHA-256 of email + code in
- * `auth.users.recovery_token`. Using the link or the code consumes both.
+ * `auth.one_time_tokens.token_hash`, the code (`otp_length` digits) as SHA-256 of email + code in
+ * `auth.users.recovery_token` / `confirmation_token`. Using the link or the code consumes both.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,7 +25,7 @@ import {
   tooManyRequests,
   versionHeaders,
 } from './http.ts';
-import { pickLocale, recoveryMail } from './mail.ts';
+import { sendAuthMail } from './auth-mail.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { SessionJson } from './sessions.ts';
@@ -32,11 +33,6 @@ import { audit, sha256Hex, startSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById, userJson } from './users.ts';
 import { normalizeEmail } from './validation.ts';
-
-/** Where a recovery link lands when the request names no (allowed) `redirect_to`. */
-function defaultRecoveryRedirect(config: StackConfig): string {
-  return `${config.siteUrl.replace(/\/+$/, '')}/reset-password`;
-}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -72,7 +68,12 @@ function isAllowedRedirect(config: StackConfig, url: URL): boolean {
  * The page a recovery link lands on: `redirect_to` when the allow list accepts it, otherwise (as
  * GoTrue falls back to the site URL, silently) the app's /reset-password.
  */
-export function resolveRedirect(config: StackConfig, requested: string | null): string {
+export function resolveRedirect(
+  config: StackConfig,
+  requested: string | null,
+  /** Where to land without an allowed `redirect_to` (GoTrue: the site URL; a recovery: its page). */
+  fallbackPath = '/reset-password',
+): string {
   if (requested) {
     try {
       const url = new URL(requested);
@@ -81,7 +82,7 @@ export function resolveRedirect(config: StackConfig, requested: string | null): 
       // Not an absolute URL: fall back.
     }
   }
-  return defaultRecoveryRedirect(config);
+  return `${config.siteUrl.replace(/\/+$/, '')}${fallbackPath}`;
 }
 
 /** A code of `length` digits (config.toml's otp_length; GoTrue's crypto.GenerateOtp). */
@@ -95,49 +96,68 @@ function codeHash(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
 
-type RecoveryToken = { linkToken: string; code: string; actionLink: string };
+/** The kinds of one-time token, with GoTrue's columns and names. */
+export const TOKEN_KINDS = {
+  recovery: { tokenType: 'recovery_token', column: 'recovery_token', sentAt: 'recovery_sent_at' },
+  signup: {
+    tokenType: 'confirmation_token',
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+  },
+} as const;
+
+export type TokenKind = keyof typeof TOKEN_KINDS;
+
+export type OneTimeToken = { linkToken: string; code: string; actionLink: string };
 
 /**
- * Creates a fresh recovery link and code for a user (replacing any previous one) and records
- * `recovery_sent_at`. Runs inside the caller's transaction.
+ * Creates a fresh link and code of one kind for a user (replacing any previous one) and records
+ * when it was sent. Runs inside the caller's transaction.
  */
-async function createRecoveryToken(
+export async function issueToken(
   q: Queryable,
   config: StackConfig,
   user: UserRow,
+  kind: TokenKind,
   redirectTo: string,
-): Promise<RecoveryToken> {
+): Promise<OneTimeToken> {
+  const { tokenType, column, sentAt } = TOKEN_KINDS[kind];
   const email = (user.email ?? '').toLowerCase();
   const linkToken = randomBytes(32).toString('base64url');
   const code = newOtp(config.auth.email.otpLength);
   await q.query(
     `insert into auth.one_time_tokens
        (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, 'recovery_token', $3, $4, timezone('utc', now()), timezone('utc', now()))
+     values ($1, $2, $5, $3, $4, timezone('utc', now()), timezone('utc', now()))
      on conflict (user_id, token_type) do update
        set id = excluded.id, token_hash = excluded.token_hash, relates_to = excluded.relates_to,
            created_at = excluded.created_at, updated_at = excluded.updated_at`,
-    [randomUUID(), user.id, sha256Hex(linkToken), email],
+    [randomUUID(), user.id, sha256Hex(linkToken), email, tokenType],
   );
   await q.query(
-    `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-      where id = $1`,
+    `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`,
     [user.id, codeHash(email, code)],
   );
   const actionLink = new URL(`${config.apiUrl.replace(/\/+$/, '')}/auth/v1/verify`);
   actionLink.searchParams.set('token', linkToken);
-  actionLink.searchParams.set('type', 'recovery');
+  actionLink.searchParams.set('type', kind);
   actionLink.searchParams.set('redirect_to', redirectTo);
   return { linkToken, code, actionLink: actionLink.toString() };
 }
 
+/** Invalidates the user's outstanding link and code of one kind. */
+export async function clearToken(q: Queryable, userId: string, kind: TokenKind): Promise<void> {
+  const { tokenType, column } = TOKEN_KINDS[kind];
+  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
+    userId,
+    tokenType,
+  ]);
+  await q.query(`update auth.users set ${column} = '' where id = $1`, [userId]);
+}
+
 /** Invalidates the user's outstanding recovery link and code. */
-export async function clearRecovery(q: Queryable, userId: string): Promise<void> {
-  await q.query(
-    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
-    [userId],
-  );
-  await q.query(`update auth.users set recovery_token = '' where id = $1`, [userId]);
+export function clearRecovery(q: Queryable, userId: string): Promise<void> {
+  return clearToken(q, userId, 'recovery');
 }
 
 /** POST /recover {email}: mails a recovery link and code; always `{}` for unknown addresses. */
@@ -172,26 +192,16 @@ export async function handleRecover(
   const prepared = await ctx.db.tx(async (q) => {
     const user = await findUserByEmail(q, email);
     if (!user) return null;
-    const token = await createRecoveryToken(q, ctx.config, user, redirectTo);
+    const token = await issueToken(q, ctx.config, user, 'recovery', redirectTo);
     await audit(q, origin.ip, user, 'user_recovery_requested', 'user');
     return { user, token };
   });
   if (prepared) {
-    const name = prepared.user.raw_user_meta_data?.name;
-    const mail = recoveryMail({
-      to: prepared.user.email ?? email,
-      name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
-      link: prepared.token.actionLink,
-      code: prepared.token.code,
-      validForSeconds: options.recoveryTokenTtlSeconds,
-      locale: pickLocale(req.headers['accept-language']),
+    await sendAuthMail(service, req, prepared.user, {
+      action: 'recovery',
+      token: prepared.token,
+      redirectTo,
     });
-    try {
-      await ctx.mailer.send(mail);
-    } catch (error) {
-      ctx.log(`auth: could not send the recovery mail to ${email}: ${(error as Error).message}`);
-      throw internalError('Error sending recovery email');
-    }
   }
   sendJson(res, 200, {}, versionHeaders(req));
 }
@@ -201,24 +211,39 @@ const CODE_INVALID = 'Token has expired or is invalid';
 
 type Redeemed = { session: SessionJson };
 
+/** What a verification type names: GoTrue's `email` code is a sign-up's (or a magic link's). */
+function kindOf(type: string): TokenKind {
+  if (type === 'recovery') return 'recovery';
+  if (type === 'signup' || type === 'email') return 'signup';
+  throw badRequest(
+    'validation_failed',
+    type === '' ? 'Verify requires a verification type' : 'Unsupported verification type',
+  );
+}
+
 /**
- * Turns a recovery link token into a session: the token must exist and be younger than the
- * token lifetime; it is consumed either way once found.
+ * Turns a link token into a session: the token must exist, be of the kind the link names and be
+ * younger than the token lifetime; it is consumed either way once found.
  */
-async function redeemLinkToken(service: AuthService, req: IncomingMessage, linkToken: string) {
+async function redeemLinkToken(
+  service: AuthService,
+  req: IncomingMessage,
+  linkToken: string,
+  kind: TokenKind,
+) {
   const { ctx, options } = service;
   const origin = originOf(req);
   const outcome = await ctx.db.tx(async (q): Promise<Redeemed | AuthFailure> => {
     const { rows } = await q.query<{ user_id: string }>(
       `select user_id::text as user_id from auth.one_time_tokens
-        where token_hash = $1 and token_type = 'recovery_token'
+        where token_hash = $1 and token_type = $2
         for update`,
-      [sha256Hex(linkToken)],
+      [sha256Hex(linkToken), TOKEN_KINDS[kind].tokenType],
     );
     const userId = rows[0]?.user_id;
     const user = userId ? await findUserById(q, userId) : null;
     if (!user) return forbidden('otp_expired', LINK_INVALID);
-    return redeem(q, service, user, origin, options.recoveryTokenTtlSeconds, LINK_INVALID);
+    return redeem(q, service, user, kind, origin, options.recoveryTokenTtlSeconds, LINK_INVALID);
   });
   if (outcome instanceof AuthFailure) throw outcome;
   return outcome.session;
@@ -228,19 +253,20 @@ async function redeem(
   q: Queryable,
   service: AuthService,
   user: UserRow,
+  kind: TokenKind,
   origin: ReturnType<typeof originOf>,
   ttlSeconds: number,
   invalidMessage: string,
 ): Promise<Redeemed | AuthFailure> {
   const { rows } = await q.query<{ fresh: boolean }>(
-    `select coalesce(recovery_sent_at > now() - make_interval(secs => $2), false) as fresh
+    `select coalesce(${TOKEN_KINDS[kind].sentAt} > now() - make_interval(secs => $2), false) as fresh
        from auth.users where id = $1`,
     [user.id, ttlSeconds],
   );
-  await clearRecovery(q, user.id);
+  await clearToken(q, user.id, kind);
   if (!rows[0]?.fresh) return forbidden('otp_expired', invalidMessage);
   if (user.banned) return forbidden('user_banned', 'User is banned');
-  // A recovery proves the address: an unconfirmed account becomes confirmed (as in GoTrue).
+  // A recovery or a confirmation proves the address: the account becomes confirmed (GoTrue).
   if (!user.email_confirmed_at) {
     await q.query(
       `update auth.users
@@ -249,17 +275,19 @@ async function redeem(
         where id = $1`,
       [user.id],
     );
+    if (kind === 'signup') await audit(q, origin.ip, user, 'user_signedup', 'team');
   }
-  await audit(q, origin.ip, user, 'login', 'account', { provider: 'email', method: 'recovery' });
+  await audit(q, origin.ip, user, 'login', 'account', { provider: 'email', method: kind });
   return { session: await startSession(q, service.ctx.config, user.id, 'otp', origin) };
 }
 
-/** {email, token}: the 6-digit code from the mail. Wrong codes count against the address. */
+/** {email, token}: the code from the mail. Wrong codes count against the address. */
 async function redeemCode(
   service: AuthService,
   req: IncomingMessage,
   rawEmail: string,
   code: string,
+  kind: TokenKind,
 ): Promise<SessionJson> {
   const { ctx, options, limits } = service;
   let email: string;
@@ -270,19 +298,20 @@ async function redeemCode(
   }
   assertAllowed(limits.otpFailuresPerEmail.check(email));
   const origin = originOf(req);
+  const { tokenType, column } = TOKEN_KINDS[kind];
   const outcome = await ctx.db.tx(async (q): Promise<Redeemed | AuthFailure> => {
     const user = await findUserByEmail(q, email);
     const { rows } = user
       ? await q.query<{ matches: boolean }>(
-          `select u.recovery_token = $2 and exists (
+          `select u.${column} = $2 and exists (
                     select 1 from auth.one_time_tokens t
-                     where t.user_id = u.id and t.token_type = 'recovery_token') as matches
+                     where t.user_id = u.id and t.token_type = $3) as matches
              from auth.users u where u.id = $1 for update`,
-          [user.id, codeHash(email, code.trim())],
+          [user.id, codeHash(email, code.trim()), tokenType],
         )
       : { rows: [] };
     if (!user || !rows[0]?.matches) return forbidden('otp_expired', CODE_INVALID);
-    return redeem(q, service, user, origin, options.recoveryTokenTtlSeconds, CODE_INVALID);
+    return redeem(q, service, user, kind, origin, options.recoveryTokenTtlSeconds, CODE_INVALID);
   });
   if (outcome instanceof AuthFailure) {
     if (outcome.code === 'otp_expired') limits.otpFailuresPerEmail.hit(email);
@@ -291,16 +320,10 @@ async function redeemCode(
   return outcome.session;
 }
 
-function assertRecoveryType(type: string): void {
-  if (type !== 'recovery') {
-    throw badRequest(
-      'validation_failed',
-      type === '' ? 'Verify requires a verification type' : 'Unsupported verification type',
-    );
-  }
-}
-
-/** POST /verify: {type: 'recovery', token_hash} or {type: 'recovery', email, token} → session. */
+/**
+ * POST /verify: {type, token_hash} or {type, email, token} → session; `type` is `recovery`,
+ * `signup` or `email` (a sign-up's code).
+ */
 export async function handleVerifyPost(
   service: AuthService,
   req: IncomingMessage,
@@ -314,13 +337,13 @@ export async function handleVerifyPost(
   if (tokenHash === '' && token === '') {
     throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   }
-  assertRecoveryType(type);
+  const kind = kindOf(type);
   assertAllowed(service.limits.verificationsPerIp.take(originOf(req).ip));
   let session: SessionJson;
   if (tokenHash !== '') {
-    session = await redeemLinkToken(service, req, tokenHash);
+    session = await redeemLinkToken(service, req, tokenHash, kind);
   } else if (email !== '') {
-    session = await redeemCode(service, req, email, token);
+    session = await redeemCode(service, req, email, token, kind);
   } else if (stringField(body, 'phone') !== '') {
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   } else {
@@ -342,8 +365,8 @@ const OAUTH_ERRORS: Record<number, string> = {
 };
 
 /**
- * GET /verify?token=…&type=recovery&redirect_to=… (the link in the mail): 303 to `redirect_to`
- * with the session in the fragment (`#access_token=…&type=recovery`), or with
+ * GET /verify?token=…&type=recovery|signup&redirect_to=… (the link in the mail): 303 to
+ * `redirect_to` with the session in the fragment (`#access_token=…&type=recovery`), or with
  * `#error=…&error_code=…&error_description=…` when the link is used, expired or unknown.
  */
 export async function handleVerifyGet(
@@ -352,15 +375,19 @@ export async function handleVerifyGet(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  const redirectTo = resolveRedirect(service.ctx.config, url.searchParams.get('redirect_to'));
+  const redirectTo = resolveRedirect(
+    service.ctx.config,
+    url.searchParams.get('redirect_to'),
+    url.searchParams.get('type') === 'recovery' ? '/reset-password' : '/',
+  );
   const target = new URL(redirectTo);
   try {
     const token = (url.searchParams.get('token') ?? '').trim();
     const type = (url.searchParams.get('type') ?? '').trim();
     if (token === '') throw badRequest('validation_failed', 'Verify requires a token');
-    assertRecoveryType(type);
+    const kind = kindOf(type);
     assertAllowed(service.limits.verificationsPerIp.take(originOf(req).ip));
-    const session = await redeemLinkToken(service, req, token);
+    const session = await redeemLinkToken(service, req, token, kind);
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -414,7 +441,7 @@ export async function handleGenerateLink(
   const result = await ctx.db.tx(async (q) => {
     const user = await findUserByEmail(q, email);
     if (!user) return null;
-    const token = await createRecoveryToken(q, ctx.config, user, redirectTo);
+    const token = await issueToken(q, ctx.config, user, 'recovery', redirectTo);
     await audit(q, originOf(req).ip, null, 'user_recovery_requested', 'user', {
       user_id: user.id,
     });

@@ -18,8 +18,10 @@ export type Limiters = {
   verificationsPerIp: SlidingWindowLimiter;
   otpFailuresPerEmail: SlidingWindowLimiter;
   recoveriesPerIp: SlidingWindowLimiter;
-  /** One recovery mail per address per `recoveryIntervalSeconds`. */
+  /** One recovery mail per address per `recoveryIntervalSeconds` (config.toml max_frequency). */
   recoveryPerEmail: SlidingWindowLimiter;
+  /** One sign-up confirmation mail per address per the same interval. */
+  confirmationPerEmail: SlidingWindowLimiter;
 };
 
 export type AuthService = {
@@ -48,6 +50,7 @@ export function createLimiters(options: AuthOptions, now: () => number = Date.no
     otpFailuresPerEmail: perAccount(options.otpFailuresPerEmail),
     recoveriesPerIp: perIp(options.recoveriesPerIp),
     recoveryPerEmail: perAccount({ max: 1, windowSeconds: options.recoveryIntervalSeconds }),
+    confirmationPerEmail: perAccount({ max: 1, windowSeconds: options.recoveryIntervalSeconds }),
   };
 }
 
