@@ -21,7 +21,6 @@ import type {
 import type { Database } from './database.types';
 
 type Tables = Database['public']['Tables'];
-type Views = Database['public']['Views'];
 
 /** The keys of `Hand` that are not columns of `Row`. */
 type Unknown<Hand, Row> = Exclude<keyof Hand, keyof Row>;
