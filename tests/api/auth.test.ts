@@ -551,16 +551,20 @@ describe('sessions', () => {
     const { error } = await c.auth.signOut();
     expect(error).toBeNull();
 
+    // GoTrue deletes the session and, with it, its refresh tokens.
     const refresh = await client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refresh.data.session).toBeNull();
-    expect(isAuthSessionMissingError(refresh.error)).toBe(true);
+    expect(refresh.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     const raw = await authFetch('/token?grant_type=refresh_token', {
       method: 'POST',
       body: JSON.stringify({ refresh_token: session.refresh_token }),
     });
     expect(raw).toMatchObject({
       status: 400,
-      body: { code: 'session_not_found', message: 'Invalid Refresh Token: No Valid Session Found' },
+      body: {
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token: Refresh Token Not Found',
+      },
     });
 
     const me = await client().auth.getUser(session.access_token);

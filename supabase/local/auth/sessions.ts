@@ -11,8 +11,7 @@
  *   with that same successor, which only a stored plain token allows; here a new one replaces
  *   it). Any other reuse means a copy exists: the session's tokens are revoked and the answer is
  *   `refresh_token_already_used` (see refreshSession).
- * - Ending a session deletes its row and detaches its refresh tokens (revoked, no session), so a
- *   later refresh says `session_not_found` rather than "unknown token".
+ * - Ending a session deletes its row and, by the foreign key, its refresh tokens (GoTrue).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -282,9 +281,9 @@ async function refreshOnce(
 export type LogoutScope = 'global' | 'local' | 'others';
 
 /**
- * Ends sessions of a user: all of them, this one, or all but this one. Their refresh tokens stay
- * (revoked, detached) so using one later answers `session_not_found`; detached tokens older than a
- * day are purged here.
+ * Ends sessions of a user: all of them, this one, or all but this one. As GoTrue's Logout, the
+ * session rows are deleted and their refresh tokens with them (foreign key on delete cascade), so
+ * a later refresh answers `refresh_token_not_found`.
  */
 export async function endSessions(
   q: Queryable,
@@ -298,23 +297,10 @@ export async function endSessions(
       : scope === 'others'
         ? { where: 'id <> $2', params: [sessionId] }
         : { where: 'true', params: [] };
-  const { rows } = await q.query<{ id: string }>(
-    `select id::text as id from auth.sessions where user_id = $1 and ${target.where}`,
-    [userId, ...target.params],
-  );
-  const ids = rows.map((r) => r.id);
-  if (ids.length > 0) {
-    await q.query(
-      `update auth.refresh_tokens set revoked = true, session_id = null, updated_at = now()
-        where session_id = any($1::uuid[])`,
-      [ids],
-    );
-    await q.query(`delete from auth.sessions where id = any($1::uuid[])`, [ids]);
-  }
-  await q.query(
-    `delete from auth.refresh_tokens
-      where session_id is null and updated_at < now() - interval '1 day'`,
-  );
+  await q.query(`delete from auth.sessions where user_id = $1 and ${target.where}`, [
+    userId,
+    ...target.params,
+  ]);
 }
 
 export type Authenticated = { user: UserRow; sessionId: string };
