@@ -115,6 +115,38 @@ describe('sign-up with e-mail confirmation', () => {
     ).toBeNull();
   });
 
+  it('changes an e-mail address once both addresses confirm (double_confirm_changes)', async () => {
+    const email = uniqueEmail('change');
+    const c = client();
+    await c.auth.signUp({ email, password: PASSWORD, options: { data: PROFILE } });
+    const { code } = parseMail((await waitForMailAt(stack.mailboxUrl, email)).text);
+    await c.auth.verifyOtp({ email, token: code, type: 'email' });
+    const next = uniqueEmail('changed');
+    const asked = await c.auth.updateUser({ email: next });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user).toMatchObject({ email, new_email: next });
+
+    const toNew = parseMail((await waitForMailAt(stack.mailboxUrl, next)).text);
+    const first = await fetch(toNew.link, { redirect: 'manual' });
+    const firstHash = new URLSearchParams(new URL(first.headers.get('location')!).hash.slice(1));
+    expect(firstHash.get('message')).toBe(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    );
+    expect((await c.auth.getUser()).data.user?.email).toBe(email);
+
+    const mails = await fetchMails(stack.mailboxUrl, email);
+    const toOld = parseMail(
+      mails.find((m) => m.subject.includes('adresse e-mail') && m.text.includes('changer'))!.text,
+    );
+    const { data, error } = await client().auth.verifyOtp({
+      email,
+      token: toOld.code,
+      type: 'email_change',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(next);
+  });
+
   it('says so in GET /settings', async () => {
     const res = await fetch(`${stack.apiUrl}/auth/v1/settings`, {
       headers: { apikey: stack.anonKey },

@@ -20,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 
 import { decodeJwt, signJwt } from '../../supabase/local/jwt.ts';
 import { sql, testStack, uniqueEmail } from '../support/clients.ts';
+import { waitForMailAt } from '../support/supabase.ts';
 
 const PASSWORD = 'Kiraa-test1!';
 const PROFILE = {
@@ -702,16 +703,34 @@ describe('password change', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('changes the email at once (confirmation is off locally) and refuses a taken one', async () => {
-    const { client: c } = await signUp();
+  it('changes the email only once a link mailed to it is opened (GoTrue: never at once) and refuses a taken one', async () => {
+    const { client: c, email: before } = await signUp();
     const taken = await signUp();
     const clash = await c.auth.updateUser({ email: taken.email });
     expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
     const next = uniqueEmail('moved');
-    const moved = await c.auth.updateUser({ email: next.toUpperCase() });
-    expect(moved.error).toBeNull();
-    expect(moved.data.user?.email).toBe(next);
-    expect(moved.data.user?.identities?.[0]?.identity_data?.email).toBe(next);
+    const asked = await c.auth.updateUser(
+      { email: next.toUpperCase() },
+      { emailRedirectTo: 'http://localhost:4173/?lang=en' },
+    );
+    expect(asked.error).toBeNull();
+    expect(asked.data.user?.email).toBe(before);
+    expect(asked.data.user?.new_email).toBe(next);
+    // double_confirm_changes: a mail to each address; with confirmation off (this stack), either
+    // link is enough, as in GoTrue with autoconfirm.
+    const toOld = await waitForMailAt(testStack().mailboxUrl, before);
+    expect(toOld.subject).toBe('Kiraa: confirm the change of email address');
+    const toNew = await waitForMailAt(testStack().mailboxUrl, next);
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(toNew.text)![0];
+    expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(new URL(opened.headers.get('location')!).hash).toContain('type=email_change');
+    const [row] = await sql<{ email: string; identity: string }>(
+      `select u.email, i.identity_data ->> 'email' as identity
+         from auth.users u join auth.identities i on i.user_id = u.id where u.email = $1`,
+      [next],
+    );
+    expect(row).toEqual({ email: next, identity: next });
     expect(
       (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
     ).toBeNull();

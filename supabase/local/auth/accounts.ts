@@ -22,7 +22,7 @@ import {
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { sendAuthMail } from './auth-mail.ts';
-import { clearRecovery, issueToken, resolveRedirect } from './recovery.ts';
+import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { LogoutScope } from './sessions.ts';
@@ -457,7 +457,7 @@ async function assertEmailFree(q: Queryable, email: string, userId: string): Pro
   if (owner && owner.id !== userId) throw emailTaken();
 }
 
-/** Changes a user's email and its identity (email confirmation is off locally, as in GoTrue with autoconfirm). */
+/** Changes a user's email and its identity at once (the admin API, as GoTrue's). */
 export async function changeEmail(q: Queryable, user: UserRow, email: string): Promise<void> {
   await assertEmailFree(q, email, user.id);
   await q.query(
@@ -481,6 +481,7 @@ export async function handleUpdateUser(
   service: AuthService,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): Promise<void> {
   const { ctx, options } = service;
   const { user, sessionId } = await authenticate(req, ctx.db, ctx.config);
@@ -508,12 +509,28 @@ export async function handleUpdateUser(
     passwordHash = await hashPassword(password, options.bcryptCost);
   }
   const origin = originOf(req);
+  const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
+  const double = ctx.config.auth.email.doubleConfirmChanges && (user.email ?? '') !== '';
+  let change: { current: OneTimeToken | null; next: OneTimeToken } | null = null;
   const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {
-        await changeEmail(q, user, email);
-        await audit(q, origin.ip, user, 'user_modified', 'user');
+        // GoTrue: a permanent user's new address is confirmed by mail (at both addresses with
+        // double_confirm_changes), never applied at once.
+        await assertEmailFree(q, email, user.id);
+        await q.query(
+          `update auth.users set email_change = $2, email_change_confirm_status = 0,
+                  updated_at = now() where id = $1`,
+          [user.id, email],
+        );
+        change = {
+          current: double
+            ? await issueToken(q, ctx.config, user, 'email_change_current', redirectTo)
+            : null,
+          next: await issueToken(q, ctx.config, user, 'email_change_new', redirectTo, email),
+        };
+        await audit(q, origin.ip, user, 'user_confirmation_requested', 'user');
       }
       if (passwordHash) {
         await q.query(
@@ -527,8 +544,45 @@ export async function handleUpdateUser(
       if (data) await audit(q, origin.ip, user, 'user_modified', 'user');
       const fresh = await findUserById(q, user.id);
       if (!fresh) throw new Error(`user ${user.id} vanished while being updated`);
-      return userJson(q, fresh);
+      return { fresh, json: await userJson(q, fresh) };
     }),
   );
-  sendJson(res, 200, updated, versionHeaders(req));
+  if (change && email) {
+    await mailEmailChange(service, req, updated.fresh, email, change, redirectTo);
+  }
+  sendJson(res, 200, updated.json, versionHeaders(req));
+}
+
+/** The e-mail change mails: to the current address (double confirmation) and to the new one. */
+async function mailEmailChange(
+  service: AuthService,
+  req: IncomingMessage,
+  user: UserRow,
+  newEmail: string,
+  change: { current: OneTimeToken | null; next: OneTimeToken },
+  redirectTo: string,
+): Promise<void> {
+  if (service.ctx.config.auth.hooks.sendEmail) {
+    // One hook call carries both codes (GoTrue's email_data: token / token_new).
+    await sendAuthMail(service, req, user, {
+      action: 'email_change',
+      token: change.current ?? change.next,
+      tokenNew: change.current ? change.next : null,
+      redirectTo,
+    });
+    return;
+  }
+  if (change.current) {
+    await sendAuthMail(service, req, user, {
+      action: 'email_change',
+      token: change.current,
+      redirectTo,
+    });
+  }
+  await sendAuthMail(
+    service,
+    req,
+    { ...user, email: newEmail },
+    { action: 'email_change', token: change.next, redirectTo },
+  );
 }

@@ -17,6 +17,8 @@ import { userJson } from './users.ts';
 export type AuthMailRequest = {
   action: AuthMailAction;
   token: { linkToken: string; code: string; actionLink: string };
+  /** An e-mail change's token for the new address, when one hook call carries both. */
+  tokenNew?: { linkToken: string; code: string } | null;
   redirectTo: string;
 };
 
@@ -113,8 +115,8 @@ export async function sendAuthMail(
         redirect_to: mail.redirectTo,
         email_action_type: mail.action,
         site_url: ctx.config.apiUrl.replace(/\/+$/, ''),
-        token_new: '',
-        token_hash_new: '',
+        token_new: mail.tokenNew?.code ?? '',
+        token_hash_new: mail.tokenNew?.linkToken ?? '',
       },
     });
     return;

@@ -101,7 +101,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: /^\/token$/, run: handleToken },
   { method: 'POST', path: /^\/logout$/, run: handleLogout },
   { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },
-  { method: 'PUT', path: /^\/user$/, run: (s, req, res) => handleUpdateUser(s, req, res) },
+  { method: 'PUT', path: /^\/user$/, run: handleUpdateUser },
   { method: 'POST', path: /^\/recover$/, run: handleRecover },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },

@@ -135,6 +135,37 @@ const SIGNUP_COPY: Record<MailLocale, Copy> = {
   },
 };
 
+const EMAIL_CHANGE_COPY: Record<MailLocale, Copy> = {
+  fr: {
+    subject: 'Kiraa : confirmez le changement d’adresse e-mail',
+    greeting: COPY.fr.greeting,
+    intro: 'Vous avez demandé à changer l’adresse e-mail de votre compte Kiraa.',
+    linkLine: (validFor) =>
+      `Ouvrez ce lien pour le confirmer (valable ${validFor}, une seule fois) :`,
+    button: 'Confirmer le changement',
+    codeLine: "Ou saisissez ce code dans l'application :",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.",
+  },
+  en: {
+    subject: 'Kiraa: confirm the change of email address',
+    greeting: COPY.en.greeting,
+    intro: 'You asked to change the email address of your Kiraa account.',
+    linkLine: (validFor) => `Open this link to confirm it (valid for ${validFor}, once):`,
+    button: 'Confirm the change',
+    codeLine: 'Or enter this code in the app:',
+    ignore: 'If you did not ask for this, ignore this message: nothing changes.',
+  },
+  ar: {
+    subject: 'كراء: أكّد تغيير عنوان البريد الإلكتروني',
+    greeting: COPY.ar.greeting,
+    intro: 'لقد طلبت تغيير عنوان البريد الإلكتروني لحسابك في كراء.',
+    linkLine: (validFor) => `افتح هذا الرابط للتأكيد (صالح لمدة ${validFor}، ولمرة واحدة فقط):`,
+    button: 'تأكيد التغيير',
+    codeLine: 'أو أدخل هذا الرمز في التطبيق:',
+    ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: لن يتغير شيء.',
+  },
+};
+
 function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -153,14 +184,15 @@ export type RecoveryMailInput = {
   locale: MailLocale;
 };
 
-export type AuthMailAction = 'recovery' | 'signup';
+export type AuthMailAction = 'recovery' | 'signup' | 'email_change';
 
 export function recoveryMail(input: RecoveryMailInput): Mail {
   return authMail('recovery', input);
 }
 
 export function authMail(action: AuthMailAction, input: RecoveryMailInput): Mail {
-  const copy = (action === 'signup' ? SIGNUP_COPY : COPY)[input.locale];
+  const copies = { recovery: COPY, signup: SIGNUP_COPY, email_change: EMAIL_CHANGE_COPY };
+  const copy = copies[action][input.locale];
   const validFor = validity(input.locale, input.validForSeconds);
   const text = [
     copy.greeting(input.name),

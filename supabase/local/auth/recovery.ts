@@ -104,7 +104,24 @@ export const TOKEN_KINDS = {
     column: 'confirmation_token',
     sentAt: 'confirmation_sent_at',
   },
+  /** An e-mail change, confirmed at the current address (double_confirm_changes). */
+  email_change_current: {
+    tokenType: 'email_change_token_current',
+    column: 'email_change_token_current',
+    sentAt: 'email_change_sent_at',
+  },
+  /** An e-mail change, confirmed at the new address. */
+  email_change_new: {
+    tokenType: 'email_change_token_new',
+    column: 'email_change_token_new',
+    sentAt: 'email_change_sent_at',
+  },
 } as const;
+
+/** The `type` of a link of this kind (GoTrue's verification types). */
+function linkType(kind: TokenKind): string {
+  return kind.startsWith('email_change') ? 'email_change' : kind;
+}
 
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
@@ -120,9 +137,11 @@ export async function issueToken(
   user: UserRow,
   kind: TokenKind,
   redirectTo: string,
+  /** The address the code goes to (an e-mail change's new address), the user's by default. */
+  address: string = user.email ?? '',
 ): Promise<OneTimeToken> {
   const { tokenType, column, sentAt } = TOKEN_KINDS[kind];
-  const email = (user.email ?? '').toLowerCase();
+  const email = address.toLowerCase();
   const linkToken = randomBytes(32).toString('base64url');
   const code = newOtp(config.auth.email.otpLength);
   await q.query(
@@ -140,7 +159,7 @@ export async function issueToken(
   );
   const actionLink = new URL(`${config.apiUrl.replace(/\/+$/, '')}/auth/v1/verify`);
   actionLink.searchParams.set('token', linkToken);
-  actionLink.searchParams.set('type', kind);
+  actionLink.searchParams.set('type', linkType(kind));
   actionLink.searchParams.set('redirect_to', redirectTo);
   return { linkToken, code, actionLink: actionLink.toString() };
 }
@@ -209,12 +228,17 @@ export async function handleRecover(
 const LINK_INVALID = 'Email link is invalid or has expired';
 const CODE_INVALID = 'Token has expired or is invalid';
 
-type Redeemed = { session: SessionJson };
+/** A session, or (an e-mail change confirmed at one of its two addresses) GoTrue's message. */
+type Redeemed = { session: SessionJson } | { message: string };
 
-/** What a verification type names: GoTrue's `email` code is a sign-up's (or a magic link's). */
-function kindOf(type: string): TokenKind {
-  if (type === 'recovery') return 'recovery';
-  if (type === 'signup' || type === 'email') return 'signup';
+const SINGLE_CONFIRMATION =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/** The kinds a verification type names: GoTrue's `email` code is a sign-up's. */
+function kindsOf(type: string): TokenKind[] {
+  if (type === 'recovery') return ['recovery'];
+  if (type === 'signup' || type === 'email') return ['signup'];
+  if (type === 'email_change') return ['email_change_current', 'email_change_new'];
   throw badRequest(
     'validation_failed',
     type === '' ? 'Verify requires a verification type' : 'Unsupported verification type',
@@ -222,31 +246,31 @@ function kindOf(type: string): TokenKind {
 }
 
 /**
- * Turns a link token into a session: the token must exist, be of the kind the link names and be
- * younger than the token lifetime; it is consumed either way once found.
+ * Redeems a link token of one of `kinds`: the token must exist and be younger than the token
+ * lifetime; it is consumed either way once found.
  */
 async function redeemLinkToken(
   service: AuthService,
   req: IncomingMessage,
   linkToken: string,
-  kind: TokenKind,
-) {
+  kinds: TokenKind[],
+): Promise<Redeemed> {
   const { ctx, options } = service;
   const origin = originOf(req);
   const outcome = await ctx.db.tx(async (q): Promise<Redeemed | AuthFailure> => {
-    const { rows } = await q.query<{ user_id: string }>(
-      `select user_id::text as user_id from auth.one_time_tokens
-        where token_hash = $1 and token_type = $2
+    const { rows } = await q.query<{ user_id: string; token_type: string }>(
+      `select user_id::text as user_id, token_type from auth.one_time_tokens
+        where token_hash = $1 and token_type = any($2::text[])
         for update`,
-      [sha256Hex(linkToken), TOKEN_KINDS[kind].tokenType],
+      [sha256Hex(linkToken), kinds.map((k) => TOKEN_KINDS[k].tokenType)],
     );
-    const userId = rows[0]?.user_id;
-    const user = userId ? await findUserById(q, userId) : null;
-    if (!user) return forbidden('otp_expired', LINK_INVALID);
+    const kind = kinds.find((k) => TOKEN_KINDS[k].tokenType === rows[0]?.token_type);
+    const user = rows[0] ? await findUserById(q, rows[0].user_id) : null;
+    if (!user || !kind) return forbidden('otp_expired', LINK_INVALID);
     return redeem(q, service, user, kind, origin, options.recoveryTokenTtlSeconds, LINK_INVALID);
   });
   if (outcome instanceof AuthFailure) throw outcome;
-  return outcome.session;
+  return outcome;
 }
 
 async function redeem(
@@ -266,8 +290,11 @@ async function redeem(
   await clearToken(q, user.id, kind);
   if (!rows[0]?.fresh) return forbidden('otp_expired', invalidMessage);
   if (user.banned) return forbidden('user_banned', 'User is banned');
-  // A recovery or a confirmation proves the address: the account becomes confirmed (GoTrue).
-  if (!user.email_confirmed_at) {
+  if (kind === 'email_change_current' || kind === 'email_change_new') {
+    const pending = await confirmEmailChange(q, service, user, kind);
+    if (pending) return { message: SINGLE_CONFIRMATION };
+  } else if (!user.email_confirmed_at) {
+    // A recovery or a confirmation proves the address: the account becomes confirmed (GoTrue).
     await q.query(
       `update auth.users
           set email_confirmed_at = now(),
@@ -281,14 +308,62 @@ async function redeem(
   return { session: await startSession(q, service.ctx.config, user.id, 'otp', origin) };
 }
 
+/**
+ * GoTrue's emailChangeVerify: with confirmation on and double_confirm_changes, the first of the two
+ * links only records it (true: still pending); the second, or the only one otherwise, moves the
+ * address and the e-mail identity to the new address.
+ */
+async function confirmEmailChange(
+  q: Queryable,
+  service: AuthService,
+  user: UserRow,
+  kind: TokenKind,
+): Promise<boolean> {
+  const { auth } = service.ctx.config;
+  const { rows } = await q.query<{ status: number; email_change: string }>(
+    `select email_change_confirm_status as status, coalesce(email_change, '') as email_change
+       from auth.users where id = $1 for update`,
+    [user.id],
+  );
+  const row = rows[0];
+  if (!row || row.email_change === '') return false;
+  if (auth.email.enableConfirmations && auth.email.doubleConfirmChanges && row.status === 0) {
+    await q.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [user.id]);
+    const other = kind === 'email_change_current' ? 'email_change_new' : 'email_change_current';
+    const { rowCount } = await q.query(
+      `select 1 from auth.one_time_tokens where user_id = $1 and token_type = $2`,
+      [user.id, TOKEN_KINDS[other].tokenType],
+    );
+    if (rowCount > 0) return true;
+  }
+  await clearToken(q, user.id, 'email_change_current');
+  await clearToken(q, user.id, 'email_change_new');
+  await q.query(
+    `update auth.users
+        set email = email_change, email_change = '', email_change_confirm_status = 0,
+            email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+      where id = $1`,
+    [user.id],
+  );
+  await q.query(
+    `update auth.identities
+        set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+            updated_at = now()
+      where user_id = $1 and provider = 'email'`,
+    [user.id, row.email_change],
+  );
+  await audit(q, null, user, 'user_modified', 'user');
+  return false;
+}
+
 /** {email, token}: the code from the mail. Wrong codes count against the address. */
 async function redeemCode(
   service: AuthService,
   req: IncomingMessage,
   rawEmail: string,
   code: string,
-  kind: TokenKind,
-): Promise<SessionJson> {
+  kinds: TokenKind[],
+): Promise<Redeemed> {
   const { ctx, options, limits } = service;
   let email: string;
   try {
@@ -298,26 +373,43 @@ async function redeemCode(
   }
   assertAllowed(limits.otpFailuresPerEmail.check(email));
   const origin = originOf(req);
-  const { tokenType, column } = TOKEN_KINDS[kind];
   const outcome = await ctx.db.tx(async (q): Promise<Redeemed | AuthFailure> => {
-    const user = await findUserByEmail(q, email);
-    const { rows } = user
-      ? await q.query<{ matches: boolean }>(
-          `select u.${column} = $2 and exists (
-                    select 1 from auth.one_time_tokens t
-                     where t.user_id = u.id and t.token_type = $3) as matches
-             from auth.users u where u.id = $1 for update`,
-          [user.id, codeHash(email, code.trim()), tokenType],
-        )
-      : { rows: [] };
-    if (!user || !rows[0]?.matches) return forbidden('otp_expired', CODE_INVALID);
-    return redeem(q, service, user, kind, origin, options.recoveryTokenTtlSeconds, CODE_INVALID);
+    // An e-mail change's code was sent to the current or to the new address.
+    const { rows: users } = await q.query<{ id: string }>(
+      `select id::text as id from auth.users
+        where deleted_at is null and (lower(email) = $1 or lower(email_change) = $1)
+        order by created_at limit 1`,
+      [email],
+    );
+    const user = users[0] ? await findUserById(q, users[0].id) : null;
+    for (const kind of user ? kinds : []) {
+      const { tokenType, column } = TOKEN_KINDS[kind];
+      const { rows } = await q.query<{ matches: boolean }>(
+        `select u.${column} = $2 and exists (
+                  select 1 from auth.one_time_tokens t
+                   where t.user_id = u.id and t.token_type = $3) as matches
+           from auth.users u where u.id = $1 for update`,
+        [user!.id, codeHash(email, code.trim()), tokenType],
+      );
+      if (rows[0]?.matches) {
+        return redeem(
+          q,
+          service,
+          user!,
+          kind,
+          origin,
+          options.recoveryTokenTtlSeconds,
+          CODE_INVALID,
+        );
+      }
+    }
+    return forbidden('otp_expired', CODE_INVALID);
   });
   if (outcome instanceof AuthFailure) {
     if (outcome.code === 'otp_expired') limits.otpFailuresPerEmail.hit(email);
     throw outcome;
   }
-  return outcome.session;
+  return outcome;
 }
 
 /**
@@ -337,13 +429,13 @@ export async function handleVerifyPost(
   if (tokenHash === '' && token === '') {
     throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   }
-  const kind = kindOf(type);
+  const kinds = kindsOf(type);
   assertAllowed(service.limits.verificationsPerIp.take(originOf(req).ip));
-  let session: SessionJson;
+  let redeemed: Redeemed;
   if (tokenHash !== '') {
-    session = await redeemLinkToken(service, req, tokenHash, kind);
+    redeemed = await redeemLinkToken(service, req, tokenHash, kinds);
   } else if (email !== '') {
-    session = await redeemCode(service, req, email, token, kind);
+    redeemed = await redeemCode(service, req, email, token, kinds);
   } else if (stringField(body, 'phone') !== '') {
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   } else {
@@ -352,7 +444,8 @@ export async function handleVerifyPost(
       'Only an email address or phone number should be provided on verify',
     );
   }
-  sendJson(res, 200, session, versionHeaders(req));
+  const answer = 'session' in redeemed ? redeemed.session : { msg: redeemed.message, code: 200 };
+  sendJson(res, 200, answer, versionHeaders(req));
 }
 
 /** OAuth's names for the statuses GoTrue puts in `error=` of an error redirect. */
@@ -385,18 +478,22 @@ export async function handleVerifyGet(
     const token = (url.searchParams.get('token') ?? '').trim();
     const type = (url.searchParams.get('type') ?? '').trim();
     if (token === '') throw badRequest('validation_failed', 'Verify requires a token');
-    const kind = kindOf(type);
+    const kinds = kindsOf(type);
     assertAllowed(service.limits.verificationsPerIp.take(originOf(req).ip));
-    const session = await redeemLinkToken(service, req, token, kind);
-    const fragment = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: session.token_type,
-      type,
-    });
-    target.hash = fragment.toString();
+    const redeemed = await redeemLinkToken(service, req, token, kinds);
+    if ('message' in redeemed) {
+      target.hash = new URLSearchParams({ message: redeemed.message }).toString();
+    } else {
+      const { session } = redeemed;
+      target.hash = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type,
+      }).toString();
+    }
   } catch (caught) {
     let failure: AuthFailure;
     if (caught instanceof AuthFailure) {
