@@ -10,8 +10,7 @@ import type { IncomingMessage } from 'node:http';
 
 import type { ServiceContext } from '../context.ts';
 import type { HookSettings } from '../settings.ts';
-import { AuthFailure } from './http.ts';
-import { clientIp } from './http.ts';
+import { AuthFailure, clientIp } from './http.ts';
 
 /** GoTrue's hook timeout. */
 const HOOK_TIMEOUT_MS = 2000;

@@ -186,7 +186,7 @@ export async function handleRecover(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  const { ctx, options, limits } = service;
+  const { ctx, limits } = service;
   const body = await readJsonObject(req);
   if (stringField(body, 'code_challenge') !== '') {
     throw badRequest(
