@@ -43,7 +43,13 @@ export type ProjectSettings = {
       otpLength: number;
       otpExpiry: number;
     };
-    captcha: { enabled: boolean; provider: 'hcaptcha' | 'turnstile'; secret: string | null };
+    captcha: {
+      enabled: boolean;
+      provider: 'hcaptcha' | 'turnstile';
+      secret: string | null;
+      /** The provider's siteverify URL (tests point it at a local verifier). */
+      verifyUrl: string;
+    };
     hooks: {
       beforeUserCreated: HookSettings | null;
       passwordVerificationAttempt: HookSettings | null;
@@ -330,6 +336,10 @@ export function parseSettings(text: string, env: NodeJS.ProcessEnv = process.env
         enabled: captchaEnabled,
         provider,
         secret: captchaEnabled ? captcha.resolved('secret') : null,
+        verifyUrl:
+          provider === 'turnstile'
+            ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+            : 'https://hcaptcha.com/siteverify',
       },
       hooks: {
         beforeUserCreated: hook(auth, 'before_user_created', 'pg-functions'),

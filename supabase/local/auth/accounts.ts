@@ -22,6 +22,7 @@ import {
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { sendAuthMail } from './auth-mail.ts';
+import { assertCaptcha } from './captcha.ts';
 import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
@@ -177,6 +178,7 @@ export async function handleSignup(
   const body = await readJsonObject(req);
   const origin = originOf(req);
   assertAllowed(limits.signUpsPerIp.take(origin.ip));
+  await assertCaptcha(service, req, body);
   if (!ctx.config.auth.enableSignup || !ctx.config.auth.email.enableSignup) {
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   }
@@ -394,6 +396,7 @@ export async function handleToken(
   let session;
   switch (grantType) {
     case 'password':
+      await assertCaptcha(service, req, body);
       session = await passwordGrant(service, req, body);
       break;
     case 'refresh_token':

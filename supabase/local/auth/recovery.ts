@@ -26,6 +26,7 @@ import {
   versionHeaders,
 } from './http.ts';
 import { sendAuthMail } from './auth-mail.ts';
+import { assertCaptcha } from './captcha.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { SessionJson } from './sessions.ts';
@@ -194,6 +195,7 @@ export async function handleRecover(
       "PKCE is not supported by the local auth API: create the client with flowType 'implicit'",
     );
   }
+  await assertCaptcha(service, req, body);
   const email = normalizeEmail(stringField(body, 'email'));
   const origin = originOf(req);
   assertAllowed(limits.recoveriesPerIp.check(origin.ip));
