@@ -10,19 +10,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { fetchMails, nodeClient, uniqueEmail, waitForMailAt } from '../support/supabase.ts';
+import {
+  fetchMails,
+  nodeClient,
+  parseAuthMail,
+  uniqueEmail,
+  waitForMailAt,
+} from '../support/supabase.ts';
 
 const PASSWORD = 'Kiraa-test1!';
 const PROFILE = { name: 'Nadia Ferhat', phone: '+213550111222', age: 27, address: 'Oran' };
 const APP = 'http://localhost:4173';
-
-/** The link and the code of an auth mail. */
-function parseMail(text: string): { link: URL; code: string } {
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0];
-  const code = /\b(\d{8})\b/.exec(text)?.[1];
-  if (!link || !code) throw new Error(`No link or code in the mail:\n${text}`);
-  return { link: new URL(link), code };
-}
 
 describe('sign-up with e-mail confirmation', () => {
   let stack: TestStack;
@@ -54,7 +52,7 @@ describe('sign-up with e-mail confirmation', () => {
     const mail = await waitForMailAt(stack.mailboxUrl, email);
     // The redirect's `lang` wins over the saved locale.
     expect(mail.subject).toBe('كراء: أكّد عنوان بريدك الإلكتروني');
-    const { link } = parseMail(mail.text);
+    const { link } = parseAuthMail(mail.text);
     expect(link.searchParams.get('type')).toBe('signup');
     const opened = await fetch(link, { redirect: 'manual' });
     expect(opened.status).toBe(303);
@@ -83,7 +81,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(mail.subject).toBe('Kiraa: confirm your email address');
     const wrong = await client().auth.verifyOtp({ email, token: '00000000', type: 'email' });
     expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired' });
-    const { code } = parseMail(mail.text);
+    const { code } = parseAuthMail(mail.text);
     const { data, error } = await client().auth.verifyOtp({ email, token: code, type: 'email' });
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(email);
@@ -96,7 +94,7 @@ describe('sign-up with e-mail confirmation', () => {
       password: PASSWORD,
       options: { data: PROFILE },
     });
-    const { code } = parseMail((await waitForMailAt(stack.mailboxUrl, email)).text);
+    const { code } = parseAuthMail((await waitForMailAt(stack.mailboxUrl, email)).text);
     await client().auth.verifyOtp({ email, token: code, type: 'email' });
 
     const second = await client().auth.signUp({
@@ -119,14 +117,14 @@ describe('sign-up with e-mail confirmation', () => {
     const email = uniqueEmail('change');
     const c = client();
     await c.auth.signUp({ email, password: PASSWORD, options: { data: PROFILE } });
-    const { code } = parseMail((await waitForMailAt(stack.mailboxUrl, email)).text);
+    const { code } = parseAuthMail((await waitForMailAt(stack.mailboxUrl, email)).text);
     await c.auth.verifyOtp({ email, token: code, type: 'email' });
     const next = uniqueEmail('changed');
     const asked = await c.auth.updateUser({ email: next });
     expect(asked.error).toBeNull();
     expect(asked.data.user).toMatchObject({ email, new_email: next });
 
-    const toNew = parseMail((await waitForMailAt(stack.mailboxUrl, next)).text);
+    const toNew = parseAuthMail((await waitForMailAt(stack.mailboxUrl, next)).text);
     const first = await fetch(toNew.link, { redirect: 'manual' });
     const firstHash = new URLSearchParams(new URL(first.headers.get('location')!).hash.slice(1));
     expect(firstHash.get('message')).toBe(
@@ -135,7 +133,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect((await c.auth.getUser()).data.user?.email).toBe(email);
 
     const mails = await fetchMails(stack.mailboxUrl, email);
-    const toOld = parseMail(
+    const toOld = parseAuthMail(
       mails.find((m) => m.subject.includes('adresse e-mail') && m.text.includes('changer'))!.text,
     );
     const { data, error } = await client().auth.verifyOtp({

@@ -8,6 +8,7 @@
 import type { BrowserContext } from '@playwright/test';
 
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { parseAuthMail, waitForMailAt } from '../support/supabase.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { readE2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -32,17 +33,6 @@ async function useConfirmingStack(context: BrowserContext, apiUrl: string): Prom
   await context.route(`${apiUrl}/**`, (route) =>
     route.continue({ url: route.request().url().replace(apiUrl, stack.apiUrl) }),
   );
-}
-
-async function mailTo(email: string): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`);
-    const mails = (await res.json()) as Array<{ subject: string; text: string }>;
-    if (mails[0]) return mails[0];
-    if (Date.now() > deadline) throw new Error(`No mail to ${email}.`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 test('sign up → "check your mail" → the link in the mailbox → signed in', async ({
@@ -70,11 +60,9 @@ test('sign up → "check your mail" → the link in the mailbox → signed in', 
   await expect(page.getByTestId('user-menu-button')).toHaveCount(0);
 
   // The mail speaks the language the app was in (lang=fr in the redirect).
-  const mail = await mailTo(email);
+  const mail = await waitForMailAt(stack.mailboxUrl, email);
   expect(mail.subject).toBe('Kiraa : confirmez votre adresse e-mail');
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!);
+  await page.goto(parseAuthMail(mail.text).link.toString());
 
   const menuButton = page.getByTestId('user-menu-button');
   await expect(menuButton).toBeVisible();

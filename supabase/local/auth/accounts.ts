@@ -288,21 +288,8 @@ async function mailConfirmation(
 
 /** GoTrue's sanitizeUser: what a sign-up of a taken address answers, so it reveals nothing. */
 function lookAlikeUser(email: string, userMetadata: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: '',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: EMAIL_APP_METADATA,
-    user_metadata: userMetadata,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
+  const user = newUserJson(email, userMetadata);
+  return { ...user, confirmation_sent_at: user.created_at };
 }
 
 const INVALID_LOGIN = 'Invalid login credentials';
