@@ -218,6 +218,21 @@ describe('auth: sessions', () => {
     expect(updated.body).toMatchObject({ user_metadata: { locale: 'ar', name: PROFILE.name } });
   });
 
+  it('requests an e-mail change without applying it (confirmed by mail at both addresses)', async () => {
+    const mover = await confirmedUser('mover');
+    created.push(mover.id);
+    const token = String((await signIn(mover.email)).body?.access_token);
+    const next = email('moved');
+    const res = await call('/auth/v1/user', {
+      method: 'PUT',
+      bearer: token,
+      body: { email: next },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: mover.email, new_email: next });
+    expect(res.body).toHaveProperty('email_change_sent_at');
+  });
+
   it('refuses a new password that breaks the policy or is the same', async () => {
     const token = String((await signIn(user.email)).body?.access_token);
     expectAuthError(
@@ -372,6 +387,33 @@ describe('storage (booking documents)', () => {
       contentType: 'application/pdf',
     });
     expect((again.error as { statusCode?: string } | null)?.statusCode).toBe('409');
+  });
+
+  it('lets a guest upload a flight document the same way', async () => {
+    const up = await client()
+      .storage.from('flight-documents')
+      .upload(`${randomUUID()}/flight.pdf`, pdf(), { contentType: 'application/pdf' });
+    expect(up.error).toBeNull();
+  });
+
+  it('lets nobody but staff add car pictures; everyone reads the public bucket', async () => {
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0,
+      1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+    ]);
+    const name = `contract-${randomUUID()}.png`;
+    const refused = await client().storage.from('cars').upload(name, png, {
+      contentType: 'image/png',
+    });
+    expect((refused.error as { statusCode?: string } | null)?.statusCode).toBe('403');
+    const added = await client(target.serviceRoleKey).storage.from('cars').upload(name, png, {
+      contentType: 'image/png',
+    });
+    expect(added.error).toBeNull();
+    const res = await fetch(client().storage.from('cars').getPublicUrl(name).data.publicUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/png/);
+    await client(target.serviceRoleKey).storage.from('cars').remove([name]);
   });
 
   it('signs a link staff can download from', async () => {
