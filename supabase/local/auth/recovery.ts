@@ -38,9 +38,31 @@ import { normalizeEmail } from './validation.ts';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
+ * One of config.toml's `additional_redirect_urls`, as GoTrue compiles it (gobwas/glob with `.` and
+ * `/` as separators): `*` matches within a host label or a path segment, `**` across them.
+ */
+export function redirectGlob(glob: string): RegExp {
+  let pattern = '';
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i]!;
+    if (char === '*' && glob[i + 1] === '*') {
+      pattern += '.*';
+      i++;
+    } else if (char === '*') {
+      pattern += '[^./]*';
+    } else if (char === '?') {
+      pattern += '[^./]';
+    } else {
+      pattern += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${pattern}$`);
+}
+
+/**
  * GoTrue's redirect allow list: a URL back to the site (same scheme, host and port as the site
  * URL; any port on a loopback host, as GoTrue allows per RFC 8252), or on one of the app origins
- * the stack serves (`additional_redirect_urls`).
+ * the stack serves, or one of config.toml's `additional_redirect_urls`.
  */
 function isAllowedRedirect(config: StackConfig, url: URL): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
@@ -56,6 +78,8 @@ function isAllowedRedirect(config: StackConfig, url: URL): boolean {
   } catch {
     // A malformed site URL allows nothing by itself.
   }
+  const globs = config.auth?.additionalRedirectUrls ?? [];
+  if (globs.some((glob) => redirectGlob(glob).test(url.toString()))) return true;
   return config.appOrigins.some((origin) => {
     try {
       return new URL(origin).origin === url.origin;
