@@ -33,14 +33,6 @@ type Confirmation =
   | { confirmed: true; booking: Booking }
   | { confirmed: false; reason: string; [key: string]: unknown };
 
-type Resend = {
-  sent: boolean;
-  reason?: string;
-  resends_left?: number;
-  retry_after?: string | null;
-  confirm_by?: string;
-};
-
 let car: string;
 /** Each unconfirmed() booking takes a day of its own on the test's car (days 110, 111, …). */
 let nextDay = 110;
@@ -401,10 +393,10 @@ describe('an unconfirmed guest booking holds its car only until its deadline', (
     await lapse(lapsed.booking.id);
     await lapse(confirmedOne.id);
 
-    const [{ expired }] = await sql<{ expired: number }>(
+    const [flipped] = await sql<{ expired: number }>(
       'select internal.expire_unconfirmed_bookings() as expired',
     );
-    expect(expired).toBeGreaterThanOrEqual(1);
+    expect(flipped!.expired).toBeGreaterThanOrEqual(1);
     expect((await storedBooking(lapsed.booking.id)).status).toBe('expired');
     expect((await storedBooking(fresh.booking.id)).status).toBe('pending');
     expect((await storedBooking(confirmedOne.id)).status).toBe('pending');

@@ -128,14 +128,21 @@ class NoRealtime {
   }
 }
 
-/** A signed-out visitor (anon key) calling from `ip`. */
-export function visitor(ip: string = randomIp()): SupabaseClient {
-  const stack = testStack();
+/** A client of `stack` (the run's by default) with the anon key, sending `headers`. */
+export function apiClient(
+  headers: Record<string, string>,
+  stack: { apiUrl: string; anonKey: string } = testStack(),
+): SupabaseClient {
   return createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': ip } },
+    global: { headers },
     realtime: { transport: NoRealtime as never },
   });
+}
+
+/** A signed-out visitor (anon key) calling from `ip`. */
+export function visitor(ip: string = randomIp()): SupabaseClient {
+  return apiClient({ 'x-forwarded-for': ip });
 }
 
 export type Customer = { client: SupabaseClient; id: string; email: string };
