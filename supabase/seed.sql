@@ -60,7 +60,7 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- Settings, extras, insurance options
 -- ---------------------------------------------------------------------------------------------
--- site_url: the local app, for the links in guest mails (production sets its own, docs/operations.md).
+-- site_url: the local app, for the links in guest mails (production sets its own: docs/database.md, "Operations").
 insert into public.settings (id, driver_per_day_dzd, min_age, currency, time_zone, site_url)
 values (1, 4000, 18, 'DZD', 'Africa/Algiers', 'http://localhost:4173');
 

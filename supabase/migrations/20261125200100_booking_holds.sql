@@ -201,7 +201,7 @@ $$;
 
 -- Flips unconfirmed guest bookings past their deadline to `expired` (reason
 -- `contact_not_confirmed`), at most `batch` per call, so the guest (mail), the staff board and the
--- status history learn it on time. Run it every minute (the schedule in docs/operations.md);
+-- status history learn it on time. Run it every minute (docs/database.md, "Operations");
 -- nothing depends on it for correctness: every reader treats a lapsed hold as free. Also forgets
 -- the client address of guest bookings older than a day. Returns how many bookings it expired.
 create or replace function internal.expire_unconfirmed_bookings(batch integer default 500)
@@ -342,5 +342,5 @@ revoke all on function internal.guard_unconfirmed_booking() from public;
 -- The guest email index calls email_key: whoever writes bookings directly (the service role)
 -- evaluates it.
 grant execute on function internal.email_key(text) to service_role;
--- The schedule runs the expiry (docs/operations.md).
+-- The schedule runs the expiry (docs/database.md, "Operations").
 grant execute on function internal.expire_unconfirmed_bookings(integer) to service_role;
