@@ -2,7 +2,7 @@
 -- be abused"): the agency's limits in `settings`, a guest booking that holds its car only until a
 -- short deadline unless the guest confirms the contact, the `expired` status, and the exact
 -- reading of "does this booking hold its car?" for everyone who asks (car_busy_periods, staff
--- status changes, the periodic expiry). Mails, confirmation and create_booking follow in the next
+-- status changes, the expiry). Mails, confirmation and create_booking follow in the next
 -- migrations.
 
 -- ---------------------------------------------------------------------------------------------
@@ -200,11 +200,15 @@ as $$
 $$;
 
 -- Flips unconfirmed guest bookings past their deadline to `expired` (reason
--- `contact_not_confirmed`), at most `batch` per call, so the guest (mail), the staff board and the
--- status history learn it on time. Run it every minute (docs/database.md, "Operations");
--- nothing depends on it for correctness: every reader treats a lapsed hold as free. Also forgets
--- the client address of guest bookings older than a day. Returns how many bookings it expired.
-create or replace function internal.expire_unconfirmed_bookings(batch integer default 500)
+-- `contact_not_confirmed`; the guest's mail and the status history follow from the triggers):
+-- all of them, or only `only_booking`, or only those of `only_car` overlapping `only_period`; at
+-- most `batch` (null: all), skipping rows another transaction is changing. Returns how many.
+create or replace function internal.expire_lapsed_bookings(
+  only_booking uuid default null,
+  only_car uuid default null,
+  only_period tstzrange default null,
+  batch integer default null
+)
 returns integer
 language plpgsql
 volatile
@@ -212,7 +216,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  expired integer;
+  flipped integer;
 begin
   with due as (
     select b.id
@@ -220,8 +224,11 @@ begin
      where b.status = 'pending'
        and b.contact_confirmed_at is null
        and b.confirm_by <= now()
+       and (only_booking is null or b.id = only_booking)
+       and (only_car is null or b.car_id = only_car)
+       and (only_period is null or b.period && only_period)
      order by b.confirm_by
-     limit greatest(coalesce(batch, 500), 1)
+     limit batch
        for update skip locked
   )
   update public.bookings x
@@ -229,22 +236,8 @@ begin
          status_reason = 'contact_not_confirmed'
     from due
    where x.id = due.id;
-  get diagnostics expired = row_count;
-  perform internal.forget_old_guest_data();
-  return expired;
-end
-$$;
-
--- The periodic cleanup of data kept only for limits (defined with its tables in
--- 20261125200300_guest_confirmation.sql; a no-op until then).
-create or replace function internal.forget_old_guest_data()
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-begin
+  get diagnostics flipped = row_count;
+  return flipped;
 end
 $$;
 
@@ -336,11 +329,8 @@ grant update (guest_hold_minutes, booking_horizon_days, max_pending_per_contact,
 revoke all on function internal.email_key(text) from public;
 revoke all on function internal.mail_safe_text(text, integer) from public;
 revoke all on function internal.booking_holds_car(text, timestamptz, timestamptz) from public;
-revoke all on function internal.expire_unconfirmed_bookings(integer) from public;
-revoke all on function internal.forget_old_guest_data() from public;
+revoke all on function internal.expire_lapsed_bookings(uuid, uuid, tstzrange, integer) from public;
 revoke all on function internal.guard_unconfirmed_booking() from public;
 -- The guest email index calls email_key: whoever writes bookings directly (the service role)
 -- evaluates it.
 grant execute on function internal.email_key(text) to service_role;
--- The schedule runs the expiry (docs/database.md, "Operations").
-grant execute on function internal.expire_unconfirmed_bookings(integer) to service_role;

@@ -108,44 +108,28 @@ as $$
   )
 $$;
 
--- Flips one unconfirmed guest booking past its deadline to expired (the guest's mail and the
--- status history follow from the triggers). True when it did.
-create or replace function internal.expire_if_lapsed(b public.bookings)
-returns boolean
+-- The periodic job (docs/database.md, "Operations"; run it every minute): flips unconfirmed guest
+-- bookings past their deadline to `expired`, at most `batch` per call, so the guest (a mail), the
+-- staff board and the status history learn it on time — nothing depends on it for correctness,
+-- every reader treats a lapsed hold as free. Then forgets what limits no longer need: wrong-code
+-- records older than an hour, the client address of guest bookings older than a day, dropped-mail
+-- logs older than 30 days. Returns how many bookings it expired.
+create or replace function internal.expire_unconfirmed_bookings(batch integer default 500)
+returns integer
 language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-begin
-  if b.status <> 'pending' or b.contact_confirmed_at is not null or b.confirm_by is null
-     or b.confirm_by > now() then
-    return false;
-  end if;
-  update public.bookings x
-     set status = 'expired',
-         status_reason = 'contact_not_confirmed'
-   where x.id = b.id and x.status = 'pending';
-  return found;
-end
-$$;
-
--- The periodic cleanup (called by internal.expire_unconfirmed_bookings): wrong-code records
--- older than an hour, the client address of guest bookings older than a day, dropped-mail logs
--- older than 30 days.
-create or replace function internal.forget_old_guest_data()
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+declare
+  expired integer := internal.expire_lapsed_bookings(batch => greatest(coalesce(batch, 500), 1));
 begin
   delete from internal.confirmation_failures f where f.failed_at < now() - interval '1 hour';
   update internal.guest_confirmations c
      set client_key = null
    where c.client_key is not null and c.created_at < now() - interval '1 day';
   delete from internal.mail_dropped d where d.created_at < now() - interval '30 days';
+  return expired;
 end
 $$;
 
@@ -201,7 +185,7 @@ begin
   end if;
 
   if b.contact_confirmed_at is null then
-    if internal.expire_if_lapsed(b) or b.status = 'expired' then
+    if internal.expire_lapsed_bookings(only_booking => b.id) > 0 or b.status = 'expired' then
       return jsonb_build_object('confirmed', false, 'reason', 'booking_expired');
     end if;
     if b.status <> 'pending' then
@@ -264,7 +248,7 @@ begin
   if b.contact_confirmed_at is not null then
     return jsonb_build_object('sent', false, 'reason', 'already_confirmed');
   end if;
-  if internal.expire_if_lapsed(b) or b.status = 'expired' then
+  if internal.expire_lapsed_bookings(only_booking => b.id) > 0 or b.status = 'expired' then
     return jsonb_build_object('sent', false, 'reason', 'booking_expired');
   end if;
   if b.status <> 'pending' then
@@ -312,7 +296,7 @@ revoke all on table internal.guest_confirmations, internal.confirmation_failures
 revoke all on function internal.new_confirmation_code() from public;
 revoke all on function internal.confirmation_code_hash(uuid, text) from public;
 revoke all on function internal.booking_public_json(public.bookings) from public;
-revoke all on function internal.expire_if_lapsed(public.bookings) from public;
+revoke all on function internal.expire_unconfirmed_bookings(integer) from public;
 revoke all on function public.confirm_guest_booking(text, text) from public, anon, authenticated;
 revoke all on function public.resend_guest_confirmation(uuid) from public, anon, authenticated;
 
@@ -320,3 +304,5 @@ grant execute on function public.confirm_guest_booking(text, text)
   to anon, authenticated, service_role;
 grant execute on function public.resend_guest_confirmation(uuid)
   to anon, authenticated, service_role;
+-- The schedule runs the expiry (docs/database.md, "Operations").
+grant execute on function internal.expire_unconfirmed_bookings(integer) to service_role;

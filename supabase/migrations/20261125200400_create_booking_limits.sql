@@ -131,26 +131,31 @@ volatile
 set search_path = ''
 as $$
 declare
-  s public.settings;
   email_key text := internal.email_key(email);
+  per_account integer;
+  per_contact integer;
+  per_address integer;
+  per_hour integer;
   n integer;
   soonest timestamptz;
   lock_key text;
 begin
-  select x.* into s from public.settings x where x.id = 1;
+  select coalesce(max(x.max_pending_per_account), 5), coalesce(max(x.max_pending_per_contact), 3),
+         coalesce(max(x.max_unconfirmed_per_address), 10), coalesce(max(x.max_bookings_per_hour), 20)
+    into per_account, per_contact, per_address, per_hour
+    from public.settings x where x.id = 1;
 
   if uid is not null then
     perform pg_advisory_xact_lock(hashtextextended('booking_limits:account:' || uid::text, 0));
     select count(*) into n from public.bookings b where b.user_id = uid and b.status = 'pending';
-    if n >= coalesce(s.max_pending_per_account, 5) then
-      perform internal.fail_limit('too_many_pending_for_account',
-        coalesce(s.max_pending_per_account, 5), null);
+    if n >= per_account then
+      perform internal.fail_limit('too_many_pending_for_account', per_account, null);
     end if;
     select count(*), min(b.created_at) into n, soonest
       from public.bookings b
      where b.user_id = uid and b.created_at > now() - interval '1 hour';
-    if n >= coalesce(s.max_bookings_per_hour, 20) then
-      perform internal.fail_limit('booking_rate_limited', coalesce(s.max_bookings_per_hour, 20),
+    if n >= per_hour then
+      perform internal.fail_limit('booking_rate_limited', per_hour,
         soonest + interval '1 hour');
     end if;
     return;
@@ -174,9 +179,8 @@ begin
      and b.user_id is null
      and (internal.email_key(b.guest_email) = email_key or b.guest_phone = phone)
      and internal.booking_holds_car(b.status, b.confirm_by, b.contact_confirmed_at);
-  if n >= coalesce(s.max_pending_per_contact, 3) then
-    perform internal.fail_limit('too_many_pending_for_contact',
-      coalesce(s.max_pending_per_contact, 3), soonest);
+  if n >= per_contact then
+    perform internal.fail_limit('too_many_pending_for_contact', per_contact, soonest);
   end if;
 
   if caller_key is null then
@@ -189,17 +193,16 @@ begin
      and b.status = 'pending'
      and b.contact_confirmed_at is null
      and b.confirm_by > now();
-  if n >= coalesce(s.max_unconfirmed_per_address, 10) then
-    perform internal.fail_limit('too_many_pending_from_address',
-      coalesce(s.max_unconfirmed_per_address, 10), soonest);
+  if n >= per_address then
+    perform internal.fail_limit('too_many_pending_from_address', per_address, soonest);
   end if;
   select count(*), min(c.created_at) into n, soonest
     from internal.guest_confirmations c
    where c.client_key = caller_key
      and c.confirmed_at is null
      and c.created_at > now() - interval '1 hour';
-  if n >= coalesce(s.max_bookings_per_hour, 20) then
-    perform internal.fail_limit('booking_rate_limited', coalesce(s.max_bookings_per_hour, 20),
+  if n >= per_hour then
+    perform internal.fail_limit('booking_rate_limited', per_hour,
       soonest + interval '1 hour');
   end if;
 end
@@ -241,6 +244,7 @@ declare
   g_phone text;
   g_email text;
   lang text;
+  horizon integer;
   caller_key text;
   code text;
   price jsonb;
@@ -281,11 +285,12 @@ begin
   if ends - starts > interval '90 days' then
     perform internal.fail('rental_too_long', 'a rental lasts at most 90 days');
   end if;
-  if starts > now() + make_interval(days => coalesce(s.booking_horizon_days, 365)) then
+  horizon := coalesce(s.booking_horizon_days, 365);
+  if starts > now() + make_interval(days => horizon) then
     perform internal.fail('booking_too_far_ahead', json_build_object(
-      'max_days', coalesce(s.booking_horizon_days, 365),
-      'latest_start', to_char((now() + make_interval(days => coalesce(s.booking_horizon_days, 365)))
-        at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+      'max_days', horizon,
+      'latest_start', to_char((now() + make_interval(days => horizon)) at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"')
     )::text);
   end if;
 
@@ -389,14 +394,7 @@ begin
 
   -- Unconfirmed guest bookings of this car past their deadline free it now (expired here, in
   -- this transaction, whether or not the periodic expiry ran).
-  update public.bookings x
-     set status = 'expired',
-         status_reason = 'contact_not_confirmed'
-   where x.car_id = car
-     and x.status = 'pending'
-     and x.contact_confirmed_at is null
-     and x.confirm_by <= now()
-     and x.period && tstzrange(starts, ends, '[)');
+  perform internal.expire_lapsed_bookings(only_car => car, only_period => tstzrange(starts, ends, '[)'));
 
   begin
     insert into public.bookings (

@@ -24,6 +24,7 @@ import {
   bookingWithLicence,
   confirmContact,
   createBooking,
+  draft,
   expectCode,
   guestContact,
   newCar,
@@ -369,21 +370,12 @@ describe('a stack that trusts no forwarded header (as production behind its prox
         .upload(`${id}/permis.png`, pngBlob(), { contentType: 'image/png' });
       expect(upload.error).toBeNull();
       const { error } = await c.rpc('create_booking', {
-        p: {
+        p: draft(SEED.cars.clio5, {
           id,
-          reference: newReference(),
-          car_id: SEED.cars.clio5,
           start_at: algiersAt(day + i, 10),
           end_at: algiersAt(day + i, 12),
-          pickup_location_id: SEED.locations.algerCentre,
-          dropoff_location_id: SEED.locations.algerCentre,
-          driver_option: 'self',
-          license_path: `${id}/permis.png`,
-          from_abroad: false,
-          extras: [],
-          insurance: ['civil_liability'],
           ...guestContact(),
-        },
+        }),
       });
       if (error) refused = error.message;
       else created += 1;
