@@ -73,9 +73,9 @@ async function flushBench(env: E2eEnv) {
   const { data: places } = await service.from('locations').select('id').eq('active', true);
   if (!cars?.length || !places?.length) throw new Error('the seed has no cars or places');
 
-  // 100 rentals that never overlap: each car takes its turn, three days apart, a month out
-  // (within the booking horizon).
-  const base = Date.now() + 30 * 24 * 60 * 60 * 1000;
+  // 100 rentals that never overlap: each car takes its turn, three days apart, 100 days out
+  // (within the booking horizon, after the seed's upcoming bookings).
+  const base = Date.now() + 100 * 24 * 60 * 60 * 1000;
   const ids: string[] = [];
   for (let i = 0; i < BOOKINGS; i += 1) {
     const id = crypto.randomUUID();
