@@ -33,14 +33,14 @@ isOneToOne: false
                   ]
                 },"bookings": {
                   Row: {
-                    "additional_requests": string | null,"car_id": string,"created_at": string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras": (string)[],"flight_document_path": string | null,"from_abroad": boolean,"guest_email": string | null,"guest_name": string | null,"guest_phone": string | null,"id": string,"insurance": (string)[],"license_path": string,"notes": string | null,"payment_method": string,"payment_status": string,"period": unknown,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status": string,"status_reason": string | null,"total_dzd": number,"updated_at": string,"user_id": string | null
+                    "additional_requests": string | null,"car_id": string,"confirm_by": string | null,"contact_confirmed_at": string | null,"created_at": string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras": (string)[],"flight_document_path": string | null,"from_abroad": boolean,"guest_email": string | null,"guest_name": string | null,"guest_phone": string | null,"id": string,"insurance": (string)[],"license_path": string,"locale": string,"notes": string | null,"payment_method": string,"payment_status": string,"period": unknown,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status": string,"status_reason": string | null,"total_dzd": number,"updated_at": string,"user_id": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "additional_requests"?: string | null,"car_id": string,"created_at"?: string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id": string,"insurance"?: (string)[],"license_path": string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status"?: string,"status_reason"?: string | null,"total_dzd": number,"updated_at"?: string,"user_id"?: string | null
+                    "additional_requests"?: string | null,"car_id": string,"confirm_by"?: string | null,"contact_confirmed_at"?: string | null,"created_at"?: string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id": string,"insurance"?: (string)[],"license_path": string,"locale"?: string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status"?: string,"status_reason"?: string | null,"total_dzd": number,"updated_at"?: string,"user_id"?: string | null
                   }
                   Update: {
-                    "additional_requests"?: string | null,"car_id"?: string,"created_at"?: string,"driver_option"?: string,"dropoff_location_id"?: string,"end_at"?: string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id"?: string,"insurance"?: (string)[],"license_path"?: string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id"?: string,"price"?: NonNullable<Json>,"reference"?: string,"start_at"?: string,"status"?: string,"status_reason"?: string | null,"total_dzd"?: number,"updated_at"?: string,"user_id"?: string | null
+                    "additional_requests"?: string | null,"car_id"?: string,"confirm_by"?: string | null,"contact_confirmed_at"?: string | null,"created_at"?: string,"driver_option"?: string,"dropoff_location_id"?: string,"end_at"?: string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id"?: string,"insurance"?: (string)[],"license_path"?: string,"locale"?: string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id"?: string,"price"?: NonNullable<Json>,"reference"?: string,"start_at"?: string,"status"?: string,"status_reason"?: string | null,"total_dzd"?: number,"updated_at"?: string,"user_id"?: string | null
                   }
                   Relationships: [
                     {
@@ -199,14 +199,14 @@ isOneToOne: false
                   ]
                 },"settings": {
                   Row: {
-                    "currency": string,"driver_per_day_dzd": number,"id": number,"min_age": number,"time_zone": string,"updated_at": string
+                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"max_bookings_per_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_unconfirmed_per_address": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "currency"?: string,"driver_per_day_dzd": number,"id"?: number,"min_age"?: number,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "currency"?: string,"driver_per_day_dzd"?: number,"id"?: number,"min_age"?: number,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -233,6 +233,9 @@ isOneToOne: false
               "car_id": string,"end_at": string,"start_at": string
             }[]
                            },
+"confirm_guest_booking":
+{ Args: { "code": string,"reference": string }; Returns: Json
+                           },
 "create_booking":
 { Args: { "p": Json }; Returns: Json
                            },
@@ -250,6 +253,9 @@ isOneToOne: false
                            },
 "quote_booking":
 { Args: { "p": Json }; Returns: Json
+                           },
+"resend_guest_confirmation":
+{ Args: { "booking_id": string }; Returns: Json
                            },
 "staff_customer_contacts":
 { Args: { "user_ids": (string)[] }; Returns: {
