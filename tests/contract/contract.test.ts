@@ -45,6 +45,12 @@ export const DIFFERENCES = [
     local: 'a new successor (only hashes are stored)',
     hosted: 'the same successor again (GoTrue stores the tokens)',
   },
+  {
+    row: 'auth: sign-ins per client address',
+    local: 'failures only count (many honest travellers behind one address)',
+    hosted:
+      'every sign-in and sign-up counts (config.toml sign_in_sign_ups, 30 per 5 min); per account: the Password Verification Attempt hook',
+  },
 ] as const;
 
 const PROFILE = { name: 'Rania Mansouri', phone: '+213550333444', age: 26, address: 'Béjaïa' };
