@@ -30,30 +30,57 @@ type Widgets = {
   reset(id?: string | number): void;
 };
 
-let loading: Promise<Widgets> | null = null;
+const loading = new Map<CaptchaProvider, Promise<Widgets>>();
+
+function providerApi(provider: CaptchaProvider): Widgets | undefined {
+  return (window as unknown as Record<string, Widgets | undefined>)[provider];
+}
 
 function loadProvider(config: CaptchaConfig): Promise<Widgets> {
-  loading ??= new Promise<Widgets>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = SCRIPTS[config.provider];
-    script.async = true;
-    script.onload = () => {
-      const api = (window as unknown as Record<string, Widgets | undefined>)[config.provider];
-      if (api) resolve(api);
-      else reject(new Error(`${config.provider} did not load`));
-    };
-    script.onerror = () => {
-      loading = null;
-      reject(new Error(`${config.provider} could not be loaded`));
-    };
-    document.head.append(script);
-  });
-  return loading;
+  const { provider } = config;
+  let pending = loading.get(provider);
+  if (pending) return pending;
+  const loaded = providerApi(provider);
+  pending = loaded
+    ? Promise.resolve(loaded)
+    : new Promise<Widgets>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = SCRIPTS[provider];
+        script.async = true;
+        script.onload = () => {
+          const api = providerApi(provider);
+          if (api) resolve(api);
+          else reject(new Error(`${provider} did not load`));
+        };
+        script.onerror = () => {
+          loading.delete(provider);
+          reject(new Error(`${provider} could not be loaded`));
+        };
+        document.head.append(script);
+      });
+  loading.set(provider, pending);
+  return pending;
+}
+
+/**
+ * The widget's options: hCaptcha's invisible size; Turnstile (no invisible size, it refuses
+ * unknown values) runs on `execute()` and appears only when it needs the person.
+ */
+function widgetOptions(
+  config: CaptchaConfig,
+  callback: (token: string) => void,
+  onError: () => void,
+): Record<string, unknown> {
+  const common = { sitekey: config.siteKey, callback, 'error-callback': onError };
+  return config.provider === 'hcaptcha'
+    ? { ...common, size: 'invisible' }
+    : { ...common, execution: 'execute', appearance: 'interaction-only' };
 }
 
 /**
  * A fresh token for one auth call, or undefined when no CAPTCHA is configured. The widget runs
- * invisibly in a hidden element; the provider shows its own challenge when it needs one.
+ * in an element of its own, removed afterwards; the provider shows its challenge when it needs
+ * one (hCaptcha in its own overlay, so its element stays hidden).
  */
 export async function captchaToken(config = captchaConfig()): Promise<string | undefined> {
   if (!config) return undefined;
@@ -63,12 +90,10 @@ export async function captchaToken(config = captchaConfig()): Promise<string | u
   document.body.append(host);
   try {
     return await new Promise<string>((resolve, reject) => {
-      const id = api.render(host, {
-        sitekey: config.siteKey,
-        size: 'invisible',
-        callback: resolve,
-        'error-callback': () => reject(new Error('CAPTCHA failed')),
-      });
+      const id = api.render(
+        host,
+        widgetOptions(config, resolve, () => reject(new Error('CAPTCHA failed'))),
+      );
       api.execute?.(id);
     });
   } finally {
