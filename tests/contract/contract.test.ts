@@ -107,7 +107,7 @@ function expectAuthError(answer: Answer, status: number, code: string): void {
   expect(answer.headers.get('x-sb-error-code')).toBe(code);
 }
 
-const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@kiraa.test`;
+const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@${target.emailDomain}`;
 
 /** A confirmed user made with the admin API (the service key), as staff tools would. */
 async function confirmedUser(prefix = 'contract'): Promise<{ email: string; id: string }> {
@@ -464,7 +464,7 @@ describe('RPCs (PostgREST: the same binary on both)', () => {
 
   it('answers null for a guest lookup that matches nothing', async () => {
     const res = await call('/rest/v1/rpc/find_guest_booking', {
-      body: { reference: 'KR-0000-0000', contact: 'nobody@kiraa.test' },
+      body: { reference: 'KR-0000-0000', contact: `nobody@${target.emailDomain}` },
     });
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();
