@@ -53,6 +53,9 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}): { stdout: string; std
       `supabase ${args.join(' ')} exited with ${result.status}:\n${result.stderr}\n${result.stdout}`,
     );
   }
+  // A key the CLI ignores (a typo, a deprecated name) would never reach the hosted project.
+  const ignored = /^WARN: supabase\/config\.toml .*$/m.exec(result.stderr);
+  if (ignored) throw new Error(`supabase ${args[0]} ${args[1] ?? ''}: ${ignored[0]}`);
   return { stdout: result.stdout, stderr: result.stderr };
 }
 
