@@ -11,6 +11,77 @@ import tseslint from 'typescript-eslint';
 /** Strings that are code, not copy: single lowercase tokens, UPPER_CASE, paths, urls, css. */
 const codeLikeStrings = ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[\\s\\S]*[{}<>;=]\\S*$'];
 
+/** The features (src/features/<name>): none imports another; the app composes them. */
+const features = ['auth', 'booking', 'bookings', 'catalogue', 'content', 'notifications', 'staff'];
+
+/**
+ * domain ← infra ← sync ← features ← app, and ui (presentational) beside them, on the domain
+ * only. A zone forbids its `target` to import anything under `from`.
+ */
+const layerZones = [
+  {
+    target: './src/domain',
+    from: ['./src/infra', './src/sync', './src/ui', './src/features', './src/app'],
+    message: 'src/domain is the bottom layer: it imports no other layer.',
+  },
+  {
+    target: './src/infra',
+    from: ['./src/sync', './src/ui', './src/features', './src/app'],
+    message: 'src/infra imports only src/domain.',
+  },
+  {
+    target: './src/sync',
+    from: ['./src/ui', './src/features', './src/app'],
+    message: 'src/sync imports only src/infra and src/domain.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/infra', './src/sync', './src/features', './src/app'],
+    message: 'src/ui is presentational: it imports only src/domain.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features are composed in src/app, never the other way round.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another: move what they share down a layer.',
+  })),
+];
+
+/** Libraries that only src/infra and src/sync use. */
+const infraLibraries = [
+  { name: 'dexie', message: 'Use the functions of src/infra or src/sync instead.' },
+  { name: '@supabase/supabase-js', message: 'Use the functions of src/infra instead.' },
+];
+
+/** What the domain may not import: frameworks, storage, network, the service worker. */
+const domainForbidden = [
+  ...infraLibraries,
+  'react',
+  'react-dom',
+  'dexie-react-hooks',
+  'xstate',
+  '@xstate/react',
+  '@lingui/react',
+  '@lingui/react/macro',
+];
+
+/** Browser globals the domain may not touch (Deno and Node load some of its modules). */
+const browserGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'location',
+  'fetch',
+].map((name) => ({ name, message: 'src/domain is pure: take what you need as an argument.' }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -163,39 +234,34 @@ export default tseslint.config(
           useTsTypes: false,
         },
       ],
-      // One door to infrastructure: only src/sync and src/lib talk to Dexie and Supabase.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'dexie', message: 'Use the functions in src/sync or src/lib instead.' },
-            { name: '@supabase/supabase-js', message: 'Use the functions in src/lib instead.' },
-          ],
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Shared layers never import features or the app.
-            {
-              target: ['./src/lib', './src/ui', './src/sync'],
-              from: ['./src/features', './src/app'],
-            },
-            // Features are composed in src/app only.
-            { target: './src/features', from: './src/app' },
-          ],
-        },
-      ],
+      // One door to infrastructure: only src/infra and src/sync talk to Dexie and Supabase.
+      'no-restricted-imports': ['error', { paths: infraLibraries }],
+      // The layers (docs/architecture.md): each imports only the layers below it.
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {
-    files: ['src/sync/**', 'src/lib/**'],
+    files: ['src/sync/**', 'src/infra/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Infrastructure without user-facing copy, and tests.
-    files: ['src/**/*.test.{ts,tsx}', 'src/sw.ts', 'src/sync/**', 'src/lib/**/*.ts'],
+    // The domain is pure: no framework, no storage, no network, no browser.
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: domainForbidden, patterns: ['workbox-*'] }],
+      'no-restricted-globals': ['error', ...browserGlobals],
+    },
+  },
+  {
+    // Infrastructure and rules without user-facing copy, and tests.
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'src/sw.ts',
+      'src/sync/**',
+      'src/infra/**/*.ts',
+      'src/domain/**/*.ts',
+    ],
     rules: { 'lingui/no-unlocalized-strings': 'off' },
   },
   // Node side: the local stack, scripts, tests, configs.

@@ -2,7 +2,8 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 /**
- * One catalog per feature (loaded with its route) plus `core` for the shell (app, ui, lib).
+ * One catalog per feature (loaded with its route) plus `core` for the shell and the layers
+ * under the features (app, ui, domain, infra, sync).
  * French is the source language; English and Arabic must be complete.
  */
 export const catalogFeatures = [
@@ -22,7 +23,13 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/core',
-      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/lib', '<rootDir>/src/sync'],
+      include: [
+        '<rootDir>/src/app',
+        '<rootDir>/src/ui',
+        '<rootDir>/src/domain',
+        '<rootDir>/src/infra',
+        '<rootDir>/src/sync',
+      ],
       exclude: ['**/*.test.*'],
     },
     ...catalogFeatures.map((feature) => ({

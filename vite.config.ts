@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 import linguiConfig from './lingui.config.ts';
 import { routePreload } from './scripts/route-preload.ts';
-import { apiSettings, MISSING_ANON_KEY } from './src/lib/api-settings.ts';
+import { apiSettings, MISSING_ANON_KEY } from './src/infra/api-settings.ts';
 import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
 
 /**
@@ -96,13 +96,13 @@ export default defineConfig({
             // screen that reads IndexedDB needs all of it, so one request instead of five.
             {
               name: 'data',
-              test: /\/node_modules\/dexie(-react-hooks)?\/|\/src\/sync\/(db|network)\.ts$|\/src\/lib\/api-config\.ts$/,
+              test: /\/node_modules\/dexie(-react-hooks)?\/|\/src\/infra\/(db|network|api-config)\.ts$/,
             },
             // What the catalogue's screens share (its sync and queries, the car card and picture,
             // prices, stars): /cars loads it with its page instead of as eight small chunks.
             {
               name: 'catalogue',
-              test: /\/src\/sync\/(catalogue-sync|sync-scheduler)\.ts$|\/src\/features\/catalogue\/(car-card|stars|catalogue-unavailable|queries|labels)\.tsx?$|\/src\/ui\/car-picture\.tsx$|\/src\/lib\/money\.ts$/,
+              test: /\/src\/sync\/(catalogue-sync|sync-scheduler)\.ts$|\/src\/features\/catalogue\/(car-card|stars|catalogue-unavailable|queries|labels)\.tsx?$|\/src\/ui\/car-picture\.tsx$|\/src\/domain\/money\.ts$/,
             },
           ],
         },

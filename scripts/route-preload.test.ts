@@ -151,14 +151,14 @@ const fakeBundle = bundleOf([
   }),
   chunk('assets/db.js', {
     imports: ['assets/dexie.js', 'assets/react.js'],
-    moduleIds: [`${root}/src/sync/db.ts`],
+    moduleIds: [`${root}/src/infra/db.ts`],
   }),
   chunk('assets/dexie.js', { moduleIds: [`${root}/node_modules/dexie/dist/dexie.mjs`] }),
-  // `import('@/sync/db')` from the shell: a facade that re-exports the shared db chunk.
+  // `import('@/infra/db')` from the shell: a facade that re-exports the shared db chunk.
   chunk('assets/db-facade.js', {
     isDynamicEntry: true,
     imports: ['assets/db.js'],
-    facadeModuleId: `${root}/src/sync/db.ts`,
+    facadeModuleId: `${root}/src/infra/db.ts`,
   }),
   chunk('assets/car-details-page.js', {
     imports: ['assets/db.js'],
@@ -167,7 +167,7 @@ const fakeBundle = bundleOf([
   }),
   // A route module merged into a shared chunk, without a facade.
   chunk('assets/shared.js', {
-    moduleIds: [`${root}/src/features/booking/booking-page.tsx`, `${root}/src/lib/money.ts`],
+    moduleIds: [`${root}/src/features/booking/booking-page.tsx`, `${root}/src/domain/money.ts`],
   }),
   chunk('assets/core-fr.js', { moduleIds: [`${root}/src/locales/fr/core.po`] }),
   chunk('assets/catalogue-fr.js', { moduleIds: [`${root}/src/locales/fr/catalogue.po`] }),

@@ -6,10 +6,11 @@ import { App } from '@/app/app';
 import { routes } from '@/app/routes';
 import { preloadScreen } from '@/app/screens';
 import { startSession, whenSignedIn } from '@/app/session';
-import { afterFirstScreen } from '@/lib/first-screen';
-import { activateLocale, i18n, initialLocale, localeDirection } from '@/lib/i18n';
-import { listenForInstallPrompt, registerServiceWorker } from '@/lib/pwa';
-import { applyTheme, getTheme, updateTheme } from '@/lib/theme';
+import { afterFirstScreen } from '@/infra/first-screen';
+import { localeDirection } from '@/domain/locale';
+import { activateLocale, i18n, initialLocale } from '@/infra/i18n';
+import { listenForInstallPrompt, registerServiceWorker } from '@/infra/pwa';
+import { applyTheme, getTheme, updateTheme } from '@/infra/theme';
 import { CATALOGUE_ROUTE } from '@/sync/catalogue-prefetch';
 
 import './styles.css';
@@ -73,7 +74,7 @@ function startBackgroundWork() {
   // or a signed-in user (now, or after signing in on this page). The booking screens start it
   // themselves. A first visit never loads it (supabase-js, zod, XState: ≈ 100 KB gzip).
   whenSignedIn(startSyncEngine);
-  void import('@/sync/db')
+  void import('@/infra/db')
     .then(({ db }) => db.outbox.count())
     .then((queued) => queued > 0 && startSyncEngine());
   // The catalogue stays fresh whatever screen the app was opened on (the catalogue screens start

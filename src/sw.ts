@@ -14,13 +14,13 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-import { guestClient, supabase } from '@/lib/supabase';
+import { guestClient, supabase } from '@/infra/supabase';
 import { backgroundFlush, OUTBOX_SYNC_TAG, supabaseTransport } from '@/sync/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // --- 1. Lifecycle ------------------------------------------------------------------------------
-// A new version waits until the user accepts the "update available" prompt (src/lib/pwa.ts sends
+// A new version waits until the user accepts the "update available" prompt (src/infra/pwa.ts sends
 // SKIP_WAITING through workbox-window); the first install takes control at once.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { showToast, SIGN_IN_TOAST_DURATION } from '@/lib/toast';
+import { showToast, SIGN_IN_TOAST_DURATION } from '@/infra/toast';
 import { hasAuthority } from '@/app/navigation';
 import { useShellSession } from '@/app/session';
 import { PageSpinner } from '@/ui/spinner';

@@ -8,8 +8,8 @@ import {
 } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-import { screenShown } from '@/lib/first-screen';
-import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
+import { screenShown } from '@/infra/first-screen';
+import { loadFeatureCatalog, type CatalogName } from '@/infra/i18n';
 
 type ScreenModule = { default: ComponentType };
 /** A route's `lazy`: loads the screen once; `loaded` is its component once it is here. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Car, Location, Settings } from '@/lib/database.types';
+import type { Car, Location, Settings } from '@/domain/rows';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
 import {
   createCatalogueSync,
@@ -14,8 +14,8 @@ import {
   type CatalogueRow,
   type CatalogueSource,
 } from '@/sync/catalogue-sync';
-import { KiraaDb } from '@/sync/db';
-import { isOnline, reportServerReachable } from '@/sync/network';
+import { KiraaDb } from '@/infra/db';
+import { isOnline, reportServerReachable } from '@/infra/network';
 
 /**
  * A fake server with PostgREST's keyset semantics: rows ordered by (updated_at, key), strictly

@@ -1,5 +1,5 @@
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { REQUEST_TIMEOUT_MS } from '@/lib/api-settings';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
+import { REQUEST_TIMEOUT_MS } from '@/infra/api-settings';
 import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
 import {
   busyPath,
@@ -15,9 +15,9 @@ import {
   type CatalogueTable,
   type KeysetCursor,
 } from '@/sync/catalogue-requests';
-import type { Car, Extra, InsuranceOption, Location, Settings } from '@/lib/database.types';
-import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/sync/db';
-import { isNetworkError, reportServerReachable } from '@/sync/network';
+import type { Car, Extra, InsuranceOption, Location, Settings } from '@/domain/rows';
+import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/infra/db';
+import { isNetworkError, reportServerReachable } from '@/infra/network';
 
 /**
  * The catalogue sync: fills Dexie from the server; the UI reads only Dexie.

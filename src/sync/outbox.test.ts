@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { db, type LocalBooking, type LocalFile } from '@/sync/db';
+import { db, type LocalBooking, type LocalFile } from '@/infra/db';
 import {
   backoffDelay,
   classifyError,

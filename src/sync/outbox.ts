@@ -18,7 +18,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-import type { Booking, PriceBreakdown } from '@/lib/database.types';
+import type { Booking, PriceBreakdown } from '@/domain/rows';
 import {
   db,
   type BookingSyncState,
@@ -26,7 +26,7 @@ import {
   type LocalFile,
   type OutboxEntry,
   type OutboxKind,
-} from '@/sync/db';
+} from '@/infra/db';
 
 export const OUTBOX_SYNC_TAG = 'kiraa-outbox';
 export const OUTBOX_LOCK = 'kiraa-outbox-flush';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { isOnline, reportServerReachable } from '@/sync/network';
+import { isOnline, reportServerReachable } from '@/infra/network';
 import { startSyncScheduler } from '@/sync/sync-scheduler';
 
 const catalogue = vi.hoisted(() => ({

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { isNetworkError } from '@/sync/network';
+import { isNetworkError } from '@/infra/network';
 import type { KeysetCursor } from '@/sync/catalogue-requests';
 import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
 

@@ -17,7 +17,7 @@ import { randomInt } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { chromium } from 'playwright-core';
 
-import type { LocalBooking, LocalFile, OutboxEntry } from '../../src/sync/db.ts';
+import type { LocalBooking, LocalFile, OutboxEntry } from '../../src/infra/db.ts';
 import type { E2eEnv } from '../e2e/support/env.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 import { isMain, printTable, stats, withBuiltApp, type Stats } from './support.ts';
@@ -48,9 +48,9 @@ const PDF = new TextEncoder().encode(
 
 async function flushBench(env: E2eEnv) {
   // The app's modules, loaded after fake-indexeddb so Dexie finds an IndexedDB.
-  const { db } = await import('../../src/sync/db.ts');
+  const { db } = await import('../../src/infra/db.ts');
   const { flushOutbox, queueBooking, supabaseTransport } = await import('../../src/sync/outbox.ts');
-  const { generateReference } = await import('../../src/lib/reference.ts');
+  const { generateReference } = await import('../../src/domain/reference.ts');
   await Promise.all(db.tables.map((t) => t.clear()));
 
   const service = client(env, env.serviceRoleKey);

@@ -1,6 +1,6 @@
 import { type SignInValues, type SignUpValues, signUpMetadata } from '@/features/auth/auth.schema';
-import { adoptSession } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { adoptSession } from '@/infra/session';
+import { supabase } from '@/infra/supabase';
 
 /**
  * The calls of the account screens. A failure carries supabase-js's error, or null when the

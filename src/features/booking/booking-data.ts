@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { algiersToIso } from '@/lib/dates';
+import { algiersToIso } from '@/domain/dates';
 import type {
   Car,
   Extra,
@@ -9,11 +9,11 @@ import type {
   Location,
   PriceBreakdown,
   Settings,
-} from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { computePrice } from '@/lib/pricing';
+} from '@/domain/rows';
+import type { Locale } from '@/domain/locale';
+import { computePrice } from '@/domain/pricing';
 import { readPricingSettings } from '@/sync/bookings-sync';
-import { db, type BusyPeriod, type LocalBooking } from '@/sync/db';
+import { db, type BusyPeriod, type LocalBooking } from '@/infra/db';
 
 import type { BookingDraft } from '@/features/booking/draft';
 

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
-import type { PriceBreakdown } from '@/lib/database.types';
+import type { PriceBreakdown } from '@/domain/rows';
 import type { ServerQuote } from '@/sync/bookings-sync';
 
 import {

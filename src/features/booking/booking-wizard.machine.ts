@@ -14,7 +14,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-import type { PriceBreakdown } from '@/lib/database.types';
+import type { PriceBreakdown } from '@/domain/rows';
 import type { ServerQuote } from '@/sync/bookings-sync';
 
 import { basicsSchema } from '@/features/booking/basics.schema';

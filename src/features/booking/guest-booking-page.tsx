@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 
-import { normalizeReference } from '@/lib/reference';
-import { supabase } from '@/lib/supabase';
+import { normalizeReference } from '@/domain/reference';
+import { supabase } from '@/infra/supabase';
 import { lookupGuestBooking, type GuestLookup } from '@/sync/bookings-sync';
-import { db } from '@/sync/db';
-import { useOnline } from '@/sync/network';
+import { db } from '@/infra/db';
+import { useOnline } from '@/infra/network';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 

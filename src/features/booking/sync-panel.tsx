@@ -4,11 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { db, type OutboxEntry } from '@/sync/db';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { useSession } from '@/infra/session';
+import { db, type OutboxEntry } from '@/infra/db';
 import { dismissParked, LAST_SYNC_KEY, retryParked, STALE_AFTER_MS } from '@/sync/outbox';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';

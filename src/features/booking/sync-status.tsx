@@ -4,12 +4,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 
-import { bookingErrorGeneric, bookingErrorMessage, bookingErrorTitle } from '@/lib/booking-errors';
-import { algiersToIso, formatDateTime, isoToAlgiers } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { generateReference } from '@/lib/reference';
-import { db, type LocalBooking } from '@/sync/db';
+import {
+  bookingErrorGeneric,
+  bookingErrorMessage,
+  bookingErrorTitle,
+} from '@/domain/booking-errors';
+import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import { generateReference } from '@/domain/reference';
+import { db, type LocalBooking } from '@/infra/db';
 import { discardUnsentBooking, retryParked, updateQueuedBooking } from '@/sync/outbox';
 import { requestFlush } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';

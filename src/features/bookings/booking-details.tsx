@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { LocalBooking } from '@/sync/db';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { LocalBooking } from '@/infra/db';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';

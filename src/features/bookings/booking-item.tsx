@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { LocalBooking } from '@/sync/db';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { LocalBooking } from '@/infra/db';
 import { forgetRefusedReview, type MyReview } from '@/sync/my-bookings-sync';
 import { dismissParked, retryParked } from '@/sync/outbox';
 import { requestFlush } from '@/sync/sync-engine';

@@ -2,7 +2,7 @@
  * The rules of /mybookings, apart from the screen: which tab a booking belongs to, in which
  * order, what the customer may do with it, and what its sync state means (docs/bookings.md).
  */
-import type { LocalBooking, OutboxEntry } from '@/sync/db';
+import type { LocalBooking, OutboxEntry } from '@/infra/db';
 import type { MyReview } from '@/sync/my-bookings-sync';
 
 export type BookingTab = 'current' | 'past';

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { useOnline } from '@/sync/network';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { useSession } from '@/infra/session';
+import { useOnline } from '@/infra/network';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, RefreshIcon } from '@/ui/icons';

@@ -2,18 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import type { Car, Extra, InsuranceOption, Localized, Location } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { showToast } from '@/lib/toast';
-import { db, type LocalBooking, type OutboxEntry } from '@/sync/db';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { Car, Extra, InsuranceOption, Localized, Location } from '@/domain/rows';
+import type { Locale } from '@/domain/locale';
+import { showToast } from '@/infra/toast';
+import { db, type LocalBooking, type OutboxEntry } from '@/infra/db';
 import {
   readMyReviews,
   refreshMyBookings,
   reviewsByBooking,
   type MyReview,
 } from '@/sync/my-bookings-sync';
-import { onBackOnline, useOnline } from '@/sync/network';
+import { onBackOnline, useOnline } from '@/infra/network';
 import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
 
 import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';

@@ -1,4 +1,4 @@
-import type { BusyPeriod } from '@/sync/db';
+import type { BusyPeriod } from '@/infra/db';
 
 /** A car's busy periods as [start, end) in epoch milliseconds, sorted by start. */
 export type BusyIndex = ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>;

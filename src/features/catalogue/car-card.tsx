@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 
 import type { CarLabels } from '@/features/catalogue/labels';
 import { Stars } from '@/features/catalogue/stars';
-import type { Car } from '@/lib/database.types';
-import { formatDzd } from '@/lib/money';
+import type { Car } from '@/domain/rows';
+import { formatDzd } from '@/domain/money';
 import { CarPicture } from '@/ui/car-picture';
 import { FuelIcon, GearIcon, PeopleIcon } from '@/ui/icons';
 

@@ -6,7 +6,7 @@ import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogu
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
 import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
-import { db } from '@/sync/db';
+import { db } from '@/infra/db';
 
 vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
 vi.mock('@/sync/catalogue-sync', async (importOriginal) => ({

@@ -7,7 +7,7 @@ import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogu
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 import { STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
-import { db } from '@/sync/db';
+import { db } from '@/infra/db';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 
 // The screens only read IndexedDB; the network side is not under test here.

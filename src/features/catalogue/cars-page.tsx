@@ -28,9 +28,9 @@ import {
   useCatalogueSync,
 } from '@/features/catalogue/queries';
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
-import { BRAND_NAME } from '@/lib/brand';
-import { useScreenContent } from '@/lib/first-screen';
-import { useOnline } from '@/sync/network';
+import { BRAND_NAME } from '@/domain/brand';
+import { useScreenContent } from '@/infra/first-screen';
+import { useOnline } from '@/infra/network';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { FilterIcon } from '@/ui/icons';

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 
 import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/queries';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useOnline } from '@/sync/network';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { useOnline } from '@/infra/network';
 import { OfflineIcon, RefreshIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 

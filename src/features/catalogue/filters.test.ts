@@ -15,7 +15,7 @@ import {
   type CarFilters,
 } from '@/features/catalogue/filters';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
-import type { Car } from '@/lib/database.types';
+import type { Car } from '@/domain/rows';
 
 const clio = makeCar({
   name: 'Renault Clio 5',

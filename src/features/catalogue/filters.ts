@@ -1,6 +1,6 @@
-import type { Car, CarFeature } from '@/lib/database.types';
-import { algiersToIso } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
+import type { Car, CarFeature } from '@/domain/rows';
+import { algiersToIso } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
 
 import { isCarAvailable, type BusyIndex } from '@/features/catalogue/availability';
 

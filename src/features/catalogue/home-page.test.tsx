@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from '@/features/catalogue/home-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
-import type { Location } from '@/lib/database.types';
-import { db } from '@/sync/db';
+import type { Location } from '@/domain/rows';
+import { db } from '@/infra/db';
 
 vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
 

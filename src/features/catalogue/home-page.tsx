@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
 import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
-import { BRAND_NAME } from '@/lib/brand';
+import { BRAND_NAME } from '@/domain/brand';
 import { Button, buttonClass } from '@/ui/button';
 import {
   CashIcon,

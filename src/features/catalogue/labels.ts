@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 
-import type { CarFeature, Localized } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
+import type { CarFeature, Localized } from '@/domain/rows';
+import type { Locale } from '@/domain/locale';
 import {
   BluetoothIcon,
   HeatIcon,

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 
 import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
-import type { Car, Location } from '@/lib/database.types';
+import type { Car, Location } from '@/domain/rows';
 import {
   catalogueSync,
   idleStatus,
@@ -11,8 +11,8 @@ import {
   type CachedReviews,
   type CatalogueSyncStatus,
 } from '@/sync/catalogue-sync';
-import { db } from '@/sync/db';
-import { useOnline } from '@/sync/network';
+import { db } from '@/infra/db';
+import { useOnline } from '@/infra/network';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 
 /**

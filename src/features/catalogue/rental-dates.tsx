@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
 import { datesOutOfOrder } from '@/features/catalogue/filters';
-import { algiersToday } from '@/lib/dates';
+import { algiersToday } from '@/domain/dates';
 
 export const DEFAULT_TIME = '10:00';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { agencies, CONTACT_EMAIL } from '@/features/content/contact-info';
-import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/lib/whatsapp';
+import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '@/ui/icons';
 
 /** /contacts: the three WhatsApp lines, the email, the agencies and their hours. */

@@ -10,7 +10,7 @@ import {
   useNotificationList,
   useNotificationPolling,
 } from '@/features/notifications/use-notifications';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/infra/session';
 import { Button } from '@/ui/button';
 import { PageSpinner } from '@/ui/spinner';
 

@@ -12,9 +12,9 @@ import {
   useNotificationList,
   useNotificationPolling,
 } from '@/features/notifications/use-notifications';
-import type { Notification } from '@/lib/database.types';
-import { loadFeatureCatalog } from '@/lib/i18n';
-import type { SessionUser } from '@/lib/session';
+import type { Notification } from '@/domain/rows';
+import { loadFeatureCatalog } from '@/infra/i18n';
+import type { SessionUser } from '@/infra/session';
 import { BellIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';
 

@@ -8,7 +8,7 @@ import {
   notificationTitle,
   relativeTime,
 } from '@/features/notifications/notification-display';
-import { activateLocale, i18n, loadFeatureCatalog } from '@/lib/i18n';
+import { activateLocale, i18n, loadFeatureCatalog } from '@/infra/i18n';
 
 describe('notification display', () => {
   it('maps the types to the display categories', () => {

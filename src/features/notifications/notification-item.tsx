@@ -8,7 +8,7 @@ import {
   relativeTime,
   type NotificationAvatar,
 } from '@/features/notifications/notification-display';
-import type { Notification } from '@/lib/database.types';
+import type { Notification } from '@/domain/rows';
 import { cn } from '@/ui/cn';
 import { CalendarIcon, CheckIcon, CloseIcon } from '@/ui/icons';
 import { LogoMark } from '@/ui/logo';

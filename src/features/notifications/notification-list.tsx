@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 import { NotificationItem } from '@/features/notifications/notification-item';
 import { useBookingReferences } from '@/features/notifications/use-notifications';
-import type { Notification } from '@/lib/database.types';
+import type { Notification } from '@/domain/rows';
 import { BellIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 

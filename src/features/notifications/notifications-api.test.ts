@@ -5,8 +5,8 @@ import {
   markNotificationRead,
   mergeNotifications,
 } from '@/features/notifications/notifications-api';
-import type { Notification } from '@/lib/database.types';
-import { db } from '@/sync/db';
+import type { Notification } from '@/domain/rows';
+import { db } from '@/infra/db';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

@@ -1,6 +1,6 @@
-import type { Notification } from '@/lib/database.types';
-import { supabase } from '@/lib/supabase';
-import { db } from '@/sync/db';
+import type { Notification } from '@/domain/rows';
+import { supabase } from '@/infra/supabase';
+import { db } from '@/infra/db';
 import { enqueueMarkAllNotificationsRead, enqueueMarkNotificationRead } from '@/sync/outbox';
 
 /** The newest notifications fetched per poll (the bell and the activity page read Dexie). */

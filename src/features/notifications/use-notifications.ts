@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
 import { refreshNotifications } from '@/features/notifications/notifications-api';
-import type { Notification } from '@/lib/database.types';
-import { db } from '@/sync/db';
-import { isOnline, onBackOnline } from '@/sync/network';
+import type { Notification } from '@/domain/rows';
+import { db } from '@/infra/db';
+import { isOnline, onBackOnline } from '@/infra/network';
 
 /** The user's notifications from Dexie, newest first (undefined while the first read runs). */
 export function useNotificationList(userId: string): Notification[] | undefined {

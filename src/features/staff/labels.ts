@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-import type { BookingStatus } from '@/lib/database.types';
-import type { BookingEvent, StaffStatusFilter } from '@/lib/staff-api';
+import type { BookingStatus } from '@/domain/rows';
+import type { BookingEvent, StaffStatusFilter } from '@/features/staff/staff-api';
 import type { BadgeTone } from '@/ui/badge';
 
 import type { StaffActionKind } from '@/features/staff/transitions';

@@ -2,11 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import type { Booking } from '@/lib/database.types';
-import { setBookingStatus } from '@/lib/staff-api';
-import { showToast } from '@/lib/toast';
-import { useOnline } from '@/sync/network';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { Booking } from '@/domain/rows';
+import { setBookingStatus } from '@/features/staff/staff-api';
+import { showToast } from '@/infra/toast';
+import { useOnline } from '@/infra/network';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 

@@ -3,9 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { algiersToIso, formatDate } from '@/lib/dates';
-import type { OptionNames, StaffBooking, StaffQuery, StaffStatusFilter } from '@/lib/staff-api';
-import { useOnline } from '@/sync/network';
+import { algiersToIso, formatDate } from '@/domain/dates';
+import type {
+  OptionNames,
+  StaffBooking,
+  StaffQuery,
+  StaffStatusFilter,
+} from '@/features/staff/staff-api';
+import { useOnline } from '@/infra/network';
 import { Button, buttonClass } from '@/ui/button';
 import { SearchIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { formatDateTime } from '@/domain/dates';
 import {
   DOCUMENT_LINK_SECONDS,
   documentLink,
@@ -13,8 +13,8 @@ import {
   type BookingEvent,
   type OptionNames,
   type StaffBooking,
-} from '@/lib/staff-api';
-import { useOnline } from '@/sync/network';
+} from '@/features/staff/staff-api';
+import { useOnline } from '@/infra/network';
 import { buttonClass } from '@/ui/button';
 import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';

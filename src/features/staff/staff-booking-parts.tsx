@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { Localized } from '@/lib/database.types';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { OptionNames, StaffBooking } from '@/lib/staff-api';
+import type { Localized } from '@/domain/rows';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Facts, type Fact } from '@/ui/facts';

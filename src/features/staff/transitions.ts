@@ -2,7 +2,7 @@
  * The staff moves of the booking lifecycle (ARCHITECTURE §2), as the board offers them. The
  * server (`staff_set_booking_status`) is the judge; this only decides which buttons to show.
  */
-import type { BookingStatus } from '@/lib/database.types';
+import type { BookingStatus } from '@/domain/rows';
 
 export type StaffActionKind = 'accept' | 'reject' | 'start' | 'complete' | 'cancel';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import type { BookingStatus } from '@/lib/database.types';
+import type { BookingStatus } from '@/domain/rows';
 import {
   fetchOptionNames,
   fetchStaffBookings,
@@ -9,7 +9,7 @@ import {
   type OptionNames,
   type StaffBooking,
   type StaffQuery,
-} from '@/lib/staff-api';
+} from '@/features/staff/staff-api';
 
 export type LoadError = { code: string; offline: boolean };
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 
-import { algiersToday, formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
+import { algiersToday, formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 
-import type { Location } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/sync/image-prepare';
+import type { Location } from '@/domain/rows';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/infra/image-prepare';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 

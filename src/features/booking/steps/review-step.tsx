@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
 
-import { bookingErrorGeneric, bookingErrorTitle } from '@/lib/booking-errors';
-import type { PriceBreakdown } from '@/lib/database.types';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
+import { bookingErrorGeneric, bookingErrorTitle } from '@/domain/booking-errors';
+import type { PriceBreakdown } from '@/domain/rows';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
 import { Button } from '@/ui/button';
 
 import { draftPeriod, localized } from '@/features/booking/booking-data';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
 import { localized } from '@/features/booking/booking-data';

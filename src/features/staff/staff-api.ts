@@ -1,0 +1,419 @@
+/**
+ * The staff board's calls (docs/bookings.md). Staff screens are online-only: nothing here is
+ * queued or kept in IndexedDB; every call goes to PostgREST with the admin's token, and RLS lets
+ * admins read every booking, profile, review and status event. Status changes go through
+ * `staff_set_booking_status`, which checks the role and the lifecycle again on the server.
+ */
+import type { Booking, BookingStatus, ExtraCode, InsuranceCode, Localized } from '@/domain/rows';
+import { algiersToIso } from '@/domain/dates';
+import { supabase } from '@/infra/supabase';
+import { reportServerReachable } from '@/infra/network';
+import { classifyError, type ApiError } from '@/sync/outbox';
+
+export const bookingStatuses = [
+  'pending',
+  'reserved',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'rejected',
+] as const satisfies readonly BookingStatus[];
+
+export type StaffStatusFilter = BookingStatus | 'all';
+
+export type StaffQuery = {
+  status: StaffStatusFilter;
+  /** Algiers dates (YYYY-MM-DD): bookings whose rental overlaps [from 00:00, to 24:00). */
+  from: string | null;
+  to: string | null;
+  /** A reference, a customer or guest name, a phone number or a guest email. */
+  search: string;
+};
+
+export const STAFF_PAGE_SIZE = 30;
+
+/** The contact staff call about a booking: the customer's profile and account, or the guest's. */
+export type StaffContact = {
+  kind: 'customer' | 'guest';
+  name: string;
+  phone: string | null;
+  email: string | null;
+};
+
+export type StaffBooking = Booking & {
+  car: { name: string; slug: string; images: string[] } | null;
+  pickup: { name: Localized } | null;
+  dropoff: { name: Localized } | null;
+  contact: StaffContact;
+};
+
+export type BookingEvent = {
+  id: number;
+  status: BookingStatus;
+  reason: string | null;
+  actor: 'customer' | 'guest' | 'staff' | 'system';
+  actor_name: string | null;
+  created_at: string;
+};
+
+export type OptionNames = {
+  extras: Partial<Record<ExtraCode, Localized>>;
+  insurance: Partial<Record<InsuranceCode, Localized>>;
+};
+
+export type StaffResult<T> = { ok: true; data: T } | { ok: false; code: string; offline: boolean };
+
+// Typed as string: the columns and embeds are checked by the API tests, not by the compiler.
+const BOOKING_SELECT: string =
+  '*, car:cars(name, slug, images), pickup:locations!bookings_pickup_location_id_fkey(name), dropoff:locations!bookings_dropoff_location_id_fkey(name)';
+
+type Answer<T> = { data: T | null; error: ApiError | null; status: number; count?: number | null };
+
+/** Turns a supabase-js answer (or a thrown network error) into a result with a stable code. */
+async function call<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>> {
+  let answer: Answer<T>;
+  try {
+    answer = (await run()) as Answer<T>;
+  } catch {
+    reportServerReachable(false);
+    return { ok: false, code: 'network', offline: true };
+  }
+  if (answer.error) {
+    const failure = classifyError({ ...answer.error, status: answer.status });
+    const offline = failure.code === 'network';
+    reportServerReachable(!offline);
+    return { ok: false, code: failure.code, offline };
+  }
+  reportServerReachable(true);
+  return { ok: true, data: answer.data as T };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search and filters
+// ---------------------------------------------------------------------------------------------
+
+/** Letters (any script), digits and the signs of names, emails, phones and references. */
+function cleanTerm(search: string): string {
+  return search
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\s'@.+_-]/gu, ' ')
+    .replace(/[_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+}
+
+/**
+ * The phone digits to look for: `0555 12 34 56`, `+213 555…` and `00213 555…` all find the
+ * stored `+213555123456` (leading zeros and the country code are not required to match).
+ */
+export function phoneDigits(search: string): string | null {
+  if (!/^[\d\s+().-]+$/.test(search.trim())) return null;
+  const digits = search.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length >= 4 ? digits : null;
+}
+
+/**
+ * What to look for in references: `KR-7K3M-9QXD`, `kr7k3m9qxd` and `7K3M 9QXD` all find it;
+ * a part (`7K3M`) finds every reference that contains it.
+ */
+export function referencePattern(term: string): string {
+  const compact = term.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const code = compact.startsWith('KR') && compact.length > 8 ? compact.slice(2) : compact;
+  if (code.length === 8) {
+    // A whole reference, read the Crockford way (I and L are 1, O is 0).
+    const crockford = code.replace(/[IL]/g, '1').replace(/O/g, '0');
+    return `KR-${crockford.slice(0, 4)}-${crockford.slice(4)}`;
+  }
+  return /-/.test(term) ? term.toUpperCase().replace(/\s/g, '') : code;
+}
+
+/** The PostgREST `or` conditions of a search, beside the ids of the customers it matches. */
+export function searchConditions(search: string, customerIds: readonly string[]): string[] {
+  const term = cleanTerm(search);
+  if (!term) return [];
+  const like = (column: string, value: string) => `${column}.ilike."*${value}*"`;
+  const conditions = [
+    like('reference', referencePattern(term)),
+    like('guest_name', term),
+    like('guest_email', term),
+  ];
+  const digits = phoneDigits(search);
+  if (digits) conditions.push(like('guest_phone', digits));
+  if (customerIds.length > 0) conditions.push(`user_id.in.(${customerIds.join(',')})`);
+  return conditions;
+}
+
+/** The rental overlaps the chosen Algiers days: ends after `from` 00:00, starts before `to` 24:00. */
+export function periodBounds(
+  from: string | null,
+  to: string | null,
+): { endsAfter: string | null; startsBefore: string | null } {
+  const start = from ? algiersToIso(from, '00:00') : null;
+  const endDay = to ? algiersToIso(to, '00:00') : null;
+  const startsBefore = endDay
+    ? new Date(Date.parse(endDay) + 24 * 60 * 60 * 1000).toISOString()
+    : null;
+  return { endsAfter: start ? new Date(start).toISOString() : null, startsBefore };
+}
+
+/** The order that fits each list: what to handle next first, the finished ones newest first. */
+export function staffOrder(status: StaffStatusFilter): { column: string; ascending: boolean } {
+  switch (status) {
+    case 'pending':
+    case 'reserved':
+      return { column: 'start_at', ascending: true };
+    case 'in_progress':
+      return { column: 'end_at', ascending: true };
+    case 'all':
+      return { column: 'created_at', ascending: false };
+    default:
+      return { column: 'updated_at', ascending: false };
+  }
+}
+
+/** Customers whose name or phone matches the search (admins read every profile). */
+async function matchingCustomers(search: string): Promise<StaffResult<string[]>> {
+  const term = cleanTerm(search);
+  if (!term) return { ok: true, data: [] };
+  const conditions = [`full_name.ilike."*${term}*"`];
+  const digits = phoneDigits(search);
+  if (digits) conditions.push(`phone.ilike."*${digits}*"`);
+  const result = await call<{ id: string }[]>(() =>
+    supabase.from('profiles').select('id').or(conditions.join(',')).limit(200),
+  );
+  return result.ok ? { ok: true, data: result.data.map((r) => r.id) } : result;
+}
+
+/** The part of PostgREST's query builder the board uses (kept small for the compiler). */
+type Query = PromiseLike<unknown> & {
+  eq(column: string, value: unknown): Query;
+  gt(column: string, value: unknown): Query;
+  lt(column: string, value: unknown): Query;
+  or(filters: string): Query;
+  order(column: string, options: { ascending: boolean }): Query;
+  range(from: number, to: number): Query;
+};
+
+function applyFilters(query: Query, filters: StaffQuery, customerIds: readonly string[]): Query {
+  let q = query;
+  if (filters.status !== 'all') q = q.eq('status', filters.status);
+  const { endsAfter, startsBefore } = periodBounds(filters.from, filters.to);
+  if (endsAfter) q = q.gt('end_at', endsAfter);
+  if (startsBefore) q = q.lt('start_at', startsBefore);
+  const conditions = searchConditions(filters.search, customerIds);
+  if (conditions.length > 0) q = q.or(conditions.join(','));
+  return q;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+type BookingRow = Omit<StaffBooking, 'contact'>;
+type ContactRow = { id: string; full_name: string; phone: string | null; email: string | null };
+
+/** Adds the contact to each booking: the guest's fields, or the customer's profile and email. */
+async function withContacts(rows: BookingRow[]): Promise<StaffResult<StaffBooking[]>> {
+  const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is string => !!id))];
+  let contacts = new Map<string, ContactRow>();
+  if (ids.length > 0) {
+    const result = await call<ContactRow[]>(() =>
+      supabase.rpc('staff_customer_contacts', { user_ids: ids }),
+    );
+    if (!result.ok) return result;
+    contacts = new Map(result.data.map((c) => [c.id, c]));
+  }
+  return {
+    ok: true,
+    data: rows.map((row) => {
+      const profile = row.user_id ? contacts.get(row.user_id) : undefined;
+      const contact: StaffContact = row.user_id
+        ? {
+            kind: 'customer',
+            name: profile?.full_name ?? '',
+            phone: profile?.phone ?? null,
+            email: profile?.email ?? null,
+          }
+        : {
+            kind: 'guest',
+            name: row.guest_name ?? '',
+            phone: row.guest_phone,
+            email: row.guest_email,
+          };
+      return { ...row, total_dzd: Number(row.total_dzd), contact };
+    }),
+  };
+}
+
+export type StaffPage = { rows: StaffBooking[]; total: number };
+
+/** One page of the board, filtered and ordered for the chosen status. */
+export async function fetchStaffBookings(
+  query: StaffQuery,
+  offset = 0,
+  limit = STAFF_PAGE_SIZE,
+): Promise<StaffResult<StaffPage>> {
+  const customers = await matchingCustomers(query.search);
+  if (!customers.ok) return customers;
+  const order = staffOrder(query.status);
+  let total = 0;
+  const page = await call<BookingRow[]>(async () => {
+    const answer = (await applyFilters(
+      supabase.from('bookings').select(BOOKING_SELECT, { count: 'exact' }) as unknown as Query,
+      query,
+      customers.data,
+    )
+      .order(order.column, { ascending: order.ascending })
+      .order('id', { ascending: true })
+      .range(offset, offset + limit - 1)) as Answer<BookingRow[]>;
+    total = answer.count ?? 0;
+    return answer;
+  });
+  if (!page.ok) return page;
+  const rows = await withContacts(page.data);
+  return rows.ok ? { ok: true, data: { rows: rows.data, total } } : rows;
+}
+
+/** How many bookings each status has under the same date and search filters. */
+export async function fetchStatusCounts(
+  query: Omit<StaffQuery, 'status'>,
+): Promise<StaffResult<Record<BookingStatus, number>>> {
+  const customers = await matchingCustomers(query.search);
+  if (!customers.ok) return customers;
+  const results = await Promise.all(
+    bookingStatuses.map(async (status) => {
+      let count = 0;
+      const result = await call<null>(async () => {
+        const answer = (await applyFilters(
+          supabase
+            .from('bookings')
+            .select('id', { count: 'exact', head: true }) as unknown as Query,
+          { ...query, status },
+          customers.data,
+        )) as Answer<null>;
+        count = answer.count ?? 0;
+        return answer;
+      });
+      return result.ok ? ({ ok: true, data: [status, count] } as const) : result;
+    }),
+  );
+  const failed = results.find((r) => !r.ok);
+  if (failed && !failed.ok) return failed;
+  return {
+    ok: true,
+    data: Object.fromEntries(results.map((r) => (r.ok ? r.data : []))) as Record<
+      BookingStatus,
+      number
+    >,
+  };
+}
+
+/** One booking with its contact, or null when it does not exist. */
+export async function fetchStaffBooking(id: string): Promise<StaffResult<StaffBooking | null>> {
+  const result = await call<BookingRow | null>(() =>
+    supabase.from('bookings').select(BOOKING_SELECT).eq('id', id).maybeSingle(),
+  );
+  if (!result.ok) return result;
+  if (!result.data) return { ok: true, data: null };
+  const rows = await withContacts([result.data]);
+  return rows.ok ? { ok: true, data: rows.data[0] ?? null } : rows;
+}
+
+type EventRow = Omit<BookingEvent, 'actor_name'> & { who: { full_name: string } | null };
+
+/** The booking's status history, oldest first, with the name of who made each change. */
+export async function fetchBookingHistory(id: string): Promise<StaffResult<BookingEvent[]>> {
+  const result = await call<EventRow[]>(() =>
+    supabase
+      .from('booking_events')
+      .select('id, status, reason, actor, created_at, who:profiles(full_name)')
+      .eq('booking_id', id)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true }),
+  );
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    data: result.data.map(({ who, ...event }) => ({
+      ...event,
+      actor_name: who?.full_name?.trim() || null,
+    })),
+  };
+}
+
+let optionNames: Promise<StaffResult<OptionNames>> | null = null;
+
+/** The names of the extras and insurance options (asked once per page load). */
+export function fetchOptionNames(): Promise<StaffResult<OptionNames>> {
+  optionNames ??= (async () => {
+    const [extras, insurance] = await Promise.all([
+      call<{ code: ExtraCode; name: Localized }[]>(() =>
+        supabase.from('extras').select('code, name'),
+      ),
+      call<{ code: InsuranceCode; name: Localized }[]>(() =>
+        supabase.from('insurance_options').select('code, name'),
+      ),
+    ]);
+    if (!extras.ok) return extras;
+    if (!insurance.ok) return insurance;
+    return {
+      ok: true as const,
+      data: {
+        extras: Object.fromEntries(extras.data.map((e) => [e.code, e.name])),
+        insurance: Object.fromEntries(insurance.data.map((i) => [i.code, i.name])),
+      },
+    };
+  })().then((result) => {
+    if (!result.ok) optionNames = null;
+    return result;
+  });
+  return optionNames;
+}
+
+/** How long a document link stays valid. */
+export const DOCUMENT_LINK_SECONDS = 10 * 60;
+
+/** A signed link to a booking's licence or flight document (admins may read both buckets). */
+export async function documentLink(
+  bucket: 'licenses' | 'flight-documents',
+  path: string,
+): Promise<StaffResult<string>> {
+  try {
+    const { data, error } = await supabase.storage
+      .from(bucket)
+      .createSignedUrl(path, DOCUMENT_LINK_SECONDS);
+    if (!error && data?.signedUrl) {
+      reportServerReachable(true);
+      return { ok: true, data: data.signedUrl };
+    }
+    // StorageApiError carries the HTTP status; an error without one never reached the server.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status !== 'number') throw error;
+    reportServerReachable(true);
+    const code = status === 404 || status === 400 ? 'file_missing' : classifyError({ status }).code;
+    return { ok: false, code, offline: false };
+  } catch {
+    reportServerReachable(false);
+    return { ok: false, code: 'network', offline: true };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+// ---------------------------------------------------------------------------------------------
+
+/** A staff move of the lifecycle; the server checks the role, the transition and the reason. */
+export async function setBookingStatus(
+  bookingId: string,
+  status: BookingStatus,
+  reason: string | null,
+): Promise<StaffResult<Booking>> {
+  return call<Booking>(() =>
+    supabase.rpc('staff_set_booking_status', {
+      booking_id: bookingId,
+      status,
+      reason: reason?.trim() ? reason.trim() : null,
+    }),
+  );
+}

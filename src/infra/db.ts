@@ -1,0 +1,116 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+import type {
+  Booking,
+  Car,
+  Extra,
+  InsuranceOption,
+  Location,
+  Notification,
+  PriceBreakdown,
+} from '@/domain/rows';
+
+/** A period during which a car is taken (from `car_busy_periods`), no personal data. */
+export type BusyPeriod = {
+  /** `${car_id}|${start_at}` */
+  key: string;
+  car_id: string;
+  start_at: string;
+  end_at: string;
+};
+
+/**
+ * Local sync state of a booking, beside the server's `status`:
+ * queued (in the outbox) → sending → awaiting (sent, server status pending) → confirmed,
+ * or needs_attention (refused for good; `sync_error` says why).
+ */
+export type BookingSyncState = 'queued' | 'sending' | 'awaiting' | 'confirmed' | 'needs_attention';
+
+/** A booking as this device knows it: the server row, or the draft that waits in the outbox. */
+export type LocalBooking = Omit<
+  Booking,
+  'status' | 'price' | 'total_dzd' | 'created_at' | 'updated_at'
+> & {
+  status: Booking['status'] | 'queued' | 'sync_failed';
+  price: PriceBreakdown;
+  total_dzd: number;
+  created_at: string;
+  updated_at: string;
+  sync_state: BookingSyncState;
+  sync_error: string | null;
+  /** True when made on this device by a signed-out visitor. */
+  is_guest: boolean;
+};
+
+export type OutboxKind =
+  'upload_file' | 'create_booking' | 'cancel_booking' | 'submit_review' | 'mark_notification_read';
+
+export type OutboxState = 'pending' | 'sending' | 'parked';
+
+export type OutboxEntry = {
+  /** Client-generated uuid; also the idempotency key of the write it carries. */
+  id: string;
+  kind: OutboxKind;
+  payload: unknown;
+  /** Ids of entries that must succeed first (a booking waits for its licence upload). */
+  depends_on: string[];
+  /** Insertion order: the queue is FIFO. */
+  seq: number;
+  attempts: number;
+  next_attempt_at: number;
+  state: OutboxState;
+  last_error: string | null;
+  created_at: number;
+  /**
+   * Whose write this is: the signed-in user it must be sent as, or null for a guest's booking
+   * (sent with the anon key even when someone is signed in). Absent on entries queued before
+   * the field existed: those go with whoever is signed in.
+   */
+  owner?: string | null;
+};
+
+/** Files waiting to be uploaded are kept as Blobs until their upload lands. */
+export type LocalFile = {
+  id: string;
+  bucket: 'licenses' | 'flight-documents';
+  path: string;
+  name: string;
+  type: string;
+  blob: Blob;
+};
+
+export type Meta = { key: string; value: unknown };
+
+export class KiraaDb extends Dexie {
+  cars!: EntityTable<Car, 'id'>;
+  locations!: EntityTable<Location, 'id'>;
+  extras!: EntityTable<Extra, 'code'>;
+  insurance!: EntityTable<InsuranceOption, 'code'>;
+  busy!: EntityTable<BusyPeriod, 'key'>;
+  bookings!: EntityTable<LocalBooking, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  files!: EntityTable<LocalFile, 'id'>;
+  notifications!: EntityTable<Notification, 'id'>;
+  meta!: EntityTable<Meta, 'key'>;
+
+  constructor(name = 'kiraa') {
+    // No in-memory cache of query results: live queries re-read IndexedDB after each write. The
+    // cache's bookkeeping cost ≈ 1.5 Lighthouse points on a first visit to /cars (docs/pwa.md),
+    // and nothing here relies on its optimistic results.
+    super(name, { cache: 'disabled' });
+    this.version(1).stores({
+      cars: 'id, slug, updated_at, daily_rate_dzd, transmission, passengers, active',
+      locations: 'id, kind, active',
+      extras: 'code',
+      insurance: 'code',
+      busy: 'key, car_id, start_at, end_at',
+      bookings: 'id, reference, user_id, status, sync_state, start_at, created_at',
+      outbox: 'id, seq, state, kind, next_attempt_at',
+      files: 'id',
+      notifications: 'id, user_id, created_at, is_read',
+      meta: 'key',
+    });
+  }
+}
+
+export const db = new KiraaDb();
