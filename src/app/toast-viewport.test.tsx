@@ -2,9 +2,9 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ToastViewport } from '@/app/toast-viewport';
 import { activateLocale, i18n } from '@/infra/i18n';
 import { dismissAllToasts, getToasts, showToast } from '@/infra/toast';
-import { ToastViewport } from '@/app/toast-viewport';
 
 function renderViewport() {
   render(

@@ -7,13 +7,13 @@ import {
 } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
 import {
   classifyRefreshError,
   subscribeSession,
   toSessionUser,
   whenSessionKnown,
 } from '@/infra/session';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
 import {
   createSessionFetch,
   forgetFailedRefresh,

@@ -11,8 +11,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import type { Booking, PriceBreakdown, Settings } from '@/domain/rows';
-import { SETTINGS_KEY } from '@/sync/catalogue-sync';
 import { db, type LocalBooking } from '@/infra/db';
+import { SETTINGS_KEY } from '@/sync/catalogue-sync';
 import { classifyError, LAST_SYNC_KEY, syncStateOf, type ApiError } from '@/sync/outbox';
 
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';

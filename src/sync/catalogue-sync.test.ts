@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Car, Location, Settings } from '@/domain/rows';
+import { KiraaDb } from '@/infra/db';
+import { isOnline, reportServerReachable } from '@/infra/network';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
 import {
   createCatalogueSync,
@@ -14,8 +16,6 @@ import {
   type CatalogueRow,
   type CatalogueSource,
 } from '@/sync/catalogue-sync';
-import { KiraaDb } from '@/infra/db';
-import { isOnline, reportServerReachable } from '@/infra/network';
 
 /**
  * A fake server with PostgREST's keyset semantics: rows ordered by (updated_at, key), strictly

@@ -1,5 +1,8 @@
+import type { Car, Extra, InsuranceOption, Location, Settings } from '@/domain/rows';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
 import { REQUEST_TIMEOUT_MS } from '@/infra/api-settings';
+import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/infra/db';
+import { isNetworkError, reportServerReachable } from '@/infra/network';
 import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
 import {
   busyPath,
@@ -15,9 +18,6 @@ import {
   type CatalogueTable,
   type KeysetCursor,
 } from '@/sync/catalogue-requests';
-import type { Car, Extra, InsuranceOption, Location, Settings } from '@/domain/rows';
-import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/infra/db';
-import { isNetworkError, reportServerReachable } from '@/infra/network';
 
 /**
  * The catalogue sync: fills Dexie from the server; the UI reads only Dexie.

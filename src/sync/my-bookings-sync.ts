@@ -8,10 +8,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import { supabase } from '@/infra/supabase';
-import { pullMyBookings } from '@/sync/bookings-sync';
 import { db } from '@/infra/db';
 import { isNetworkError, isOnline, reportServerReachable } from '@/infra/network';
+import { supabase } from '@/infra/supabase';
+import { pullMyBookings } from '@/sync/bookings-sync';
 import { classifyError, dismissParked, enqueueSubmitReview } from '@/sync/outbox';
 
 export const MY_REVIEWS_KEY = 'bookings.my_reviews';

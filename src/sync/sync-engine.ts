@@ -11,10 +11,10 @@
  */
 import { createActor, fromPromise, type Actor } from 'xstate';
 
+import { isOnline, subscribeOnline } from '@/infra/network';
 import { getSessionState, subscribeSession } from '@/infra/session';
 import { guestClient, supabase } from '@/infra/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
-import { isOnline, subscribeOnline } from '@/infra/network';
 import {
   flushOutbox,
   onEnqueued,

@@ -1,5 +1,5 @@
-import { catalogueSync, readCatalogueStatus } from '@/sync/catalogue-sync';
 import { isBrowserOnline, onBackOnline } from '@/infra/network';
+import { catalogueSync, readCatalogueStatus } from '@/sync/catalogue-sync';
 
 /**
  * When to refresh server data: on start, when the network comes back, when the app becomes

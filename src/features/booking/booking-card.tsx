@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { LocalBooking } from '@/infra/db';
 
-import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue } from '@/features/booking/booking-data';
 import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
 
 /** One booking as this device knows it: reference, car, dates, places, total, sync state. */

@@ -1,19 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
 import { algiersToIso } from '@/domain/dates';
+import { computePrice } from '@/domain/pricing';
 import type {
   Car,
   Extra,
   InsuranceOption,
-  Localized,
   Location,
   PriceBreakdown,
   Settings,
 } from '@/domain/rows';
-import type { Locale } from '@/domain/locale';
-import { computePrice } from '@/domain/pricing';
-import { readPricingSettings } from '@/sync/bookings-sync';
 import { db, type BusyPeriod, type LocalBooking } from '@/infra/db';
+import { readPricingSettings } from '@/sync/bookings-sync';
 
 import type { BookingDraft } from '@/features/booking/draft';
 
@@ -40,11 +38,6 @@ export function useBookingCatalogue(): BookingCatalogue | undefined {
     ]);
     return { cars, locations, extras, insurance, busy, settings };
   }, []);
-}
-
-export function localized(name: Localized | undefined, locale: Locale): string {
-  if (!name) return '';
-  return name[locale] || name.fr;
 }
 
 /** The rental as instants, when the dates and times are valid. */

@@ -5,22 +5,18 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
+import { db, type LocalBooking } from '@/infra/db';
 import { useSession } from '@/infra/session';
 import { showToast } from '@/infra/toast';
 import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';
-import { db, type LocalBooking } from '@/infra/db';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
 import { BookingCard } from '@/features/booking/booking-card';
-import {
-  localized,
-  useBookingCatalogue,
-  type BookingCatalogue,
-} from '@/features/booking/booking-data';
+import { useBookingCatalogue, type BookingCatalogue } from '@/features/booking/booking-data';
 import { buildIcs } from '@/features/booking/calendar';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';

@@ -3,12 +3,12 @@
  * Blobs in `files` (same table the outbox uploads from), so a reload or a closed app loses
  * nothing. One draft at a time.
  */
-import type { PriceBreakdown } from '@/domain/rows';
-import { requestPersistentStorage } from '@/infra/storage-persist';
 import { algiersToIso } from '@/domain/dates';
 import { normalizeInsurance } from '@/domain/pricing';
+import type { PriceBreakdown } from '@/domain/rows';
 import { db, type LocalBooking, type LocalFile } from '@/infra/db';
 import { extensionOf, type PreparedFile } from '@/infra/image-prepare';
+import { requestPersistentStorage } from '@/infra/storage-persist';
 import { queueBooking, type CreateBookingPayload } from '@/sync/outbox';
 
 import type { SavedDraft } from '@/features/booking/booking-wizard.machine';

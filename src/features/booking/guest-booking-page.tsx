@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 
 import { normalizeReference } from '@/domain/reference';
-import { supabase } from '@/infra/supabase';
-import { lookupGuestBooking, type GuestLookup } from '@/sync/bookings-sync';
 import { db } from '@/infra/db';
 import { useOnline } from '@/infra/network';
+import { supabase } from '@/infra/supabase';
+import { lookupGuestBooking, type GuestLookup } from '@/sync/bookings-sync';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { LocalBooking } from '@/infra/db';
 import { Badge } from '@/ui/badge';
@@ -16,7 +16,7 @@ import {
   statusLabels,
   statusTones,
 } from '@/features/bookings/labels';
-import { localized, type CatalogueNames } from '@/features/bookings/use-my-bookings';
+import type { CatalogueNames } from '@/features/bookings/use-my-bookings';
 
 /** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {

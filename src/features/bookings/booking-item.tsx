@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { LocalBooking } from '@/infra/db';
 import { forgetRefusedReview, type MyReview } from '@/sync/my-bookings-sync';
@@ -32,7 +32,7 @@ import {
   syncLabels,
   syncTones,
 } from '@/features/bookings/labels';
-import { localized, type CatalogueNames } from '@/features/bookings/use-my-bookings';
+import type { CatalogueNames } from '@/features/bookings/use-my-bookings';
 
 function Notice({ tone, children }: { tone: 'warning' | 'danger'; children: React.ReactNode }) {
   return (

@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 
 import { formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
-import { showToast } from '@/infra/toast';
 import type { LocalBooking } from '@/infra/db';
+import { showToast } from '@/infra/toast';
 import { enqueueCancelBooking } from '@/sync/outbox';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';

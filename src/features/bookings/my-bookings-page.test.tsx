@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Car, Location } from '@/domain/rows';
-import { dismissAllToasts, getToasts } from '@/infra/toast';
 import { db, type LocalBooking } from '@/infra/db';
+import { dismissAllToasts, getToasts } from '@/infra/toast';
 import { refreshMyBookings } from '@/sync/my-bookings-sync';
 import type * as MyBookingsSync from '@/sync/my-bookings-sync';
 

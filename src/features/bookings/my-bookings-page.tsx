@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
-import { useSession } from '@/infra/session';
 import { useOnline } from '@/infra/network';
+import { useSession } from '@/infra/session';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, RefreshIcon } from '@/ui/icons';

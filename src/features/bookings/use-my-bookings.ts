@@ -3,28 +3,22 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
-import type { Car, Extra, InsuranceOption, Localized, Location } from '@/domain/rows';
-import type { Locale } from '@/domain/locale';
-import { showToast } from '@/infra/toast';
+import type { Car, Extra, InsuranceOption, Location } from '@/domain/rows';
 import { db, type LocalBooking, type OutboxEntry } from '@/infra/db';
+import { onBackOnline, useOnline } from '@/infra/network';
+import { showToast } from '@/infra/toast';
+import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
 import {
   readMyReviews,
   refreshMyBookings,
   reviewsByBooking,
   type MyReview,
 } from '@/sync/my-bookings-sync';
-import { onBackOnline, useOnline } from '@/infra/network';
-import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
 
 import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';
 
 /** How often the list is refreshed while the page is open (the notifications' rhythm). */
 export const REFRESH_MS = 30_000;
-
-/** A name in the UI language (French when a translation is missing). */
-export function localized(name: Localized | undefined, locale: Locale): string {
-  return name ? name[locale] || name.fr : '';
-}
 
 /** The names the cards show, from the synced catalogue. */
 export type CatalogueNames = {

@@ -2,6 +2,17 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
+import { BRAND_NAME } from '@/domain/brand';
+import { formatDate, formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { Car } from '@/domain/rows';
+import { useScreenContent } from '@/infra/first-screen';
+import { useOnline } from '@/infra/network';
+import { buttonClass } from '@/ui/button';
+import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
+import { PageSpinner } from '@/ui/spinner';
+
 import { overlapping, upcomingBusy } from '@/features/catalogue/availability';
 import { CarGallery } from '@/features/catalogue/car-gallery';
 import {
@@ -19,16 +30,6 @@ import {
 } from '@/features/catalogue/queries';
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
-import { BRAND_NAME } from '@/domain/brand';
-import { useScreenContent } from '@/infra/first-screen';
-import type { Car } from '@/domain/rows';
-import { formatDate, formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
-import { formatDzd } from '@/domain/money';
-import { useOnline } from '@/infra/network';
-import { buttonClass } from '@/ui/button';
-import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
-import { PageSpinner } from '@/ui/spinner';
 
 /** Busy periods listed under "availability". */
 const BUSY_LISTED = 6;

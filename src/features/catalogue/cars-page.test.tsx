@@ -2,13 +2,14 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { db } from '@/infra/db';
+import { STATUS_KEY } from '@/sync/catalogue-sync';
+import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
+import { startCatalogueScheduler } from '@/sync/sync-scheduler';
+
 import CarsPage, { PAGE_SIZE } from '@/features/catalogue/cars-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
-import { STATUS_KEY } from '@/sync/catalogue-sync';
-import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
-import { db } from '@/infra/db';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 
 // The screens only read IndexedDB; the network side is not under test here.
 vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));

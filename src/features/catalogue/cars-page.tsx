@@ -1,6 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 
+import { BRAND_NAME } from '@/domain/brand';
+import { useScreenContent } from '@/infra/first-screen';
+import { useOnline } from '@/infra/network';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { FilterIcon } from '@/ui/icons';
+
 import type { BusyIndex } from '@/features/catalogue/availability';
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
@@ -28,12 +35,6 @@ import {
   useCatalogueSync,
 } from '@/features/catalogue/queries';
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
-import { BRAND_NAME } from '@/domain/brand';
-import { useScreenContent } from '@/infra/first-screen';
-import { useOnline } from '@/infra/network';
-import { Button } from '@/ui/button';
-import { cn } from '@/ui/cn';
-import { FilterIcon } from '@/ui/icons';
 
 const noBusy: BusyIndex = new Map();
 

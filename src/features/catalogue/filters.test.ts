@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import type { Car } from '@/domain/rows';
+
 import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
 import {
   activeFilterCount,
@@ -15,7 +17,6 @@ import {
   type CarFilters,
 } from '@/features/catalogue/filters';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
-import type { Car } from '@/domain/rows';
 
 const clio = makeCar({
   name: 'Renault Clio 5',

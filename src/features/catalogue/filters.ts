@@ -1,6 +1,6 @@
-import type { Car, CarFeature } from '@/domain/rows';
 import { algiersToIso } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
+import type { Car, CarFeature } from '@/domain/rows';
 
 import { isCarAvailable, type BusyIndex } from '@/features/catalogue/availability';
 

@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { Location } from '@/domain/rows';
+import { db } from '@/infra/db';
+
 import HomePage from '@/features/catalogue/home-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
-import type { Location } from '@/domain/rows';
-import { db } from '@/infra/db';
 
 vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
 

@@ -4,8 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
-import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 import { BRAND_NAME } from '@/domain/brand';
 import { Button, buttonClass } from '@/ui/button';
 import {
@@ -19,6 +17,9 @@ import {
   SmileIcon,
   TagIcon,
 } from '@/ui/icons';
+
+import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
+import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 
 // What needs the device's catalogue (IndexedDB, the sync) comes in a second chunk, right after
 // the first paint: the hero, the claims and the testimonials show without it.

@@ -1,8 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 
-import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
+import { localized } from '@/domain/locale';
+import type { Locale } from '@/domain/locale';
 import type { Car, Location } from '@/domain/rows';
+import { db } from '@/infra/db';
+import { useOnline } from '@/infra/network';
 import {
   catalogueSync,
   idleStatus,
@@ -11,9 +14,9 @@ import {
   type CachedReviews,
   type CatalogueSyncStatus,
 } from '@/sync/catalogue-sync';
-import { db } from '@/infra/db';
-import { useOnline } from '@/infra/network';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
+
+import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
 
 /**
  * The catalogue as the screens read it: only from Dexie, live (a sync that lands re-renders the
@@ -45,8 +48,8 @@ export function useActiveLocations(locale: string): Location[] | undefined {
         (a, b) =>
           (a.kind === b.kind ? 0 : a.kind === 'airport' ? -1 : 1) ||
           collator.compare(
-            a.name[locale as 'fr'] ?? a.name.fr,
-            b.name[locale as 'fr'] ?? b.name.fr,
+            localized(a.name, locale as Locale),
+            localized(b.name, locale as Locale),
           ),
       );
   }, [locations, locale]);

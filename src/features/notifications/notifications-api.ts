@@ -1,6 +1,6 @@
 import type { Notification } from '@/domain/rows';
-import { supabase } from '@/infra/supabase';
 import { db } from '@/infra/db';
+import { supabase } from '@/infra/supabase';
 import { enqueueMarkAllNotificationsRead, enqueueMarkNotificationRead } from '@/sync/outbox';
 
 /** The newest notifications fetched per poll (the bell and the activity page read Dexie). */

@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
-import { refreshNotifications } from '@/features/notifications/notifications-api';
 import type { Notification } from '@/domain/rows';
 import { db } from '@/infra/db';
 import { isOnline, onBackOnline } from '@/infra/network';
+
+import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
+import { refreshNotifications } from '@/features/notifications/notifications-api';
 
 /** The user's notifications from Dexie, newest first (undefined while the first read runs). */
 export function useNotificationList(userId: string): Notification[] | undefined {

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 import type { BookingStatus } from '@/domain/rows';
-import type { BookingEvent, StaffStatusFilter } from '@/features/staff/staff-api';
 import type { BadgeTone } from '@/ui/badge';
 
+import type { BookingEvent, StaffStatusFilter } from '@/features/staff/staff-api';
 import type { StaffActionKind } from '@/features/staff/transitions';
 
 export const statusLabels: Record<StaffStatusFilter, MessageDescriptor> = {

@@ -3,10 +3,10 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setBookingStatus } from '@/features/staff/staff-api';
 import { dismissAllToasts, getToasts } from '@/infra/toast';
 
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
+import { setBookingStatus } from '@/features/staff/staff-api';
 import { STAFF_ACTIONS, type StaffActionKind } from '@/features/staff/transitions';
 
 vi.mock('@/features/staff/staff-api', () => ({ setBookingStatus: vi.fn() }));

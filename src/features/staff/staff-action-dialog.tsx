@@ -4,13 +4,13 @@ import { useId, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import type { Booking } from '@/domain/rows';
-import { setBookingStatus } from '@/features/staff/staff-api';
-import { showToast } from '@/infra/toast';
 import { useOnline } from '@/infra/network';
+import { showToast } from '@/infra/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 
 import { actionCopy } from '@/features/staff/labels';
+import { setBookingStatus } from '@/features/staff/staff-api';
 import { reasonProblem, REASON_MAX, type StaffAction } from '@/features/staff/transitions';
 
 /** A copy message with the booking's reference filled in. */

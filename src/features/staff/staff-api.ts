@@ -4,10 +4,10 @@
  * admins read every booking, profile, review and status event. Status changes go through
  * `staff_set_booking_status`, which checks the role and the lifecycle again on the server.
  */
-import type { Booking, BookingStatus, ExtraCode, InsuranceCode, Localized } from '@/domain/rows';
 import { algiersToIso } from '@/domain/dates';
-import { supabase } from '@/infra/supabase';
+import type { Booking, BookingStatus, ExtraCode, InsuranceCode, Localized } from '@/domain/rows';
 import { reportServerReachable } from '@/infra/network';
+import { supabase } from '@/infra/supabase';
 import { classifyError, type ApiError } from '@/sync/outbox';
 
 export const bookingStatuses = [

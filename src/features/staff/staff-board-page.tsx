@@ -4,12 +4,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { algiersToIso, formatDate } from '@/domain/dates';
-import type {
-  OptionNames,
-  StaffBooking,
-  StaffQuery,
-  StaffStatusFilter,
-} from '@/features/staff/staff-api';
 import { useOnline } from '@/infra/network';
 import { Button, buttonClass } from '@/ui/button';
 import { SearchIcon } from '@/ui/icons';
@@ -19,6 +13,12 @@ import { Tabs, tabPanelProps } from '@/ui/tabs';
 import { filtersToParams, parseFilters, statusFilters } from '@/features/staff/filters';
 import { statusLabels } from '@/features/staff/labels';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
+import type {
+  OptionNames,
+  StaffBooking,
+  StaffQuery,
+  StaffStatusFilter,
+} from '@/features/staff/staff-api';
 import {
   ActionButtons,
   ContactBlock,
@@ -29,8 +29,8 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
-import type { StaffAction } from '@/features/staff/transitions';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
+import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
 
 const TABS_ID = 'staff-status';

@@ -4,6 +4,13 @@ import { Link, useParams } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { formatDateTime } from '@/domain/dates';
+import { useOnline } from '@/infra/network';
+import { buttonClass } from '@/ui/button';
+import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
+import { PageSpinner } from '@/ui/spinner';
+
+import { actorLabels, statusBadgeLabels } from '@/features/staff/labels';
+import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
 import {
   DOCUMENT_LINK_SECONDS,
   documentLink,
@@ -14,14 +21,6 @@ import {
   type OptionNames,
   type StaffBooking,
 } from '@/features/staff/staff-api';
-import { useOnline } from '@/infra/network';
-import { buttonClass } from '@/ui/button';
-import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
-import { PageSpinner } from '@/ui/spinner';
-
-import { actorLabels, statusBadgeLabels } from '@/features/staff/labels';
-import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
-import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import {
   ActionButtons,
   ContactBlock,
@@ -32,6 +31,7 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
+import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import type { LoadError } from '@/features/staff/use-staff-board';
 

@@ -1,25 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { Localized } from '@/domain/rows';
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
-import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Facts, type Fact } from '@/ui/facts';
 import { MailIcon, PhoneIcon } from '@/ui/icons';
 
 import { actionCopy, statusBadgeLabels, statusTones } from '@/features/staff/labels';
+import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import { actionsFor, type StaffAction } from '@/features/staff/transitions';
 
 export function useLocale(): Locale {
   const { i18n } = useLingui();
   return (i18n.locale || 'fr') as Locale;
-}
-
-export function localized(name: Localized | undefined, locale: Locale): string {
-  return name ? name[locale] || name.fr : '';
 }
 
 export function StatusBadge({ booking }: { booking: Pick<StaffBooking, 'status'> }) {

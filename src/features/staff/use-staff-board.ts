@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { BookingStatus } from '@/domain/rows';
+
 import {
   fetchOptionNames,
   fetchStaffBookings,

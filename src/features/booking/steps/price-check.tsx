@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { PriceBreakdown } from '@/domain/rows';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { samePrice } from '@/domain/pricing';
+import type { PriceBreakdown } from '@/domain/rows';
 import { Spinner } from '@/ui/spinner';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
 
 import { bookingErrorGeneric, bookingErrorTitle } from '@/domain/booking-errors';
-import type { PriceBreakdown } from '@/domain/rows';
 import { formatDateTime } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
+import { type Locale, localized } from '@/domain/locale';
+import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 
-import { draftPeriod, localized } from '@/features/booking/booking-data';
+import { draftPeriod } from '@/features/booking/booking-data';
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
 import type { BookingDraft, WizardStep } from '@/features/booking/draft';
