@@ -90,7 +90,7 @@ export default defineConfig({
             // without the device's data.
             {
               name: 'search',
-              test: /\/src\/features\/catalogue\/(filters|availability|rental-dates)\.tsx?$/,
+              test: /\/src\/features\/catalogue\/(filters|rental-dates)\.tsx?$|\/src\/domain\/availability\.ts$/,
             },
             // The device's data (Dexie, its tables, the network state, the API's address): every
             // screen that reads IndexedDB needs all of it, so one request instead of five.

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 
+import type { BusyPeriod } from '@/domain/availability';
 import type {
   Booking,
   Car,
@@ -9,15 +10,6 @@ import type {
   Notification,
   PriceBreakdown,
 } from '@/domain/rows';
-
-/** A period during which a car is taken (from `car_busy_periods`), no personal data. */
-export type BusyPeriod = {
-  /** `${car_id}|${start_at}` */
-  key: string;
-  car_id: string;
-  start_at: string;
-  end_at: string;
-};
 
 /**
  * Local sync state of a booking, beside the server's `status`:

@@ -1,7 +1,8 @@
+import type { BusyPeriod } from '@/domain/availability';
 import type { Car, Extra, InsuranceOption, Location, Settings } from '@/domain/rows';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
 import { REQUEST_TIMEOUT_MS } from '@/infra/api-settings';
-import { db as defaultDb, type BusyPeriod, type KiraaDb } from '@/infra/db';
+import { db as defaultDb, type KiraaDb } from '@/infra/db';
 import { isNetworkError, reportServerReachable } from '@/infra/network';
 import { markCatalogueSynced, takePrefetched } from '@/sync/catalogue-prefetch';
 import {

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
+import { busyOverlaps, type BusyPeriod } from '@/domain/availability';
 import { algiersToIso } from '@/domain/dates';
 import { computePrice } from '@/domain/pricing';
 import type {
@@ -10,7 +11,7 @@ import type {
   PriceBreakdown,
   Settings,
 } from '@/domain/rows';
-import { db, type BusyPeriod, type LocalBooking } from '@/infra/db';
+import { db, type LocalBooking } from '@/infra/db';
 import { readPricingSettings } from '@/sync/bookings-sync';
 
 import type { BookingDraft } from '@/features/booking/draft';
@@ -48,25 +49,6 @@ export function draftPeriod(
   const end = algiersToIso(draft.end_date, draft.end_time);
   if (!start || !end || Date.parse(end) <= Date.parse(start)) return null;
   return { start, end };
-}
-
-/** Busy periods of `carId` that overlap [start, end) (half-open, like Postgres ranges). */
-export function busyOverlaps(
-  busy: readonly BusyPeriod[],
-  carId: string,
-  start: string,
-  end: string,
-  ignoreBookingStart?: string,
-): BusyPeriod[] {
-  const s = Date.parse(start);
-  const e = Date.parse(end);
-  return busy.filter(
-    (p) =>
-      p.car_id === carId &&
-      Date.parse(p.start_at) < e &&
-      Date.parse(p.end_at) > s &&
-      p.start_at !== ignoreBookingStart,
-  );
 }
 
 /** Active cars free for the whole period, cheapest first. */

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
+import { overlapping, upcomingBusy } from '@/domain/availability';
 import { BRAND_NAME } from '@/domain/brand';
 import { formatDate, formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
@@ -13,7 +14,6 @@ import { buttonClass } from '@/ui/button';
 import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
-import { overlapping, upcomingBusy } from '@/features/catalogue/availability';
 import { CarGallery } from '@/features/catalogue/car-gallery';
 import {
   CatalogueUnavailable,

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 
+import type { BusyIndex } from '@/domain/availability';
 import { BRAND_NAME } from '@/domain/brand';
 import { useScreenContent } from '@/infra/first-screen';
 import { useOnline } from '@/infra/network';
@@ -8,7 +9,6 @@ import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { FilterIcon } from '@/ui/icons';
 
-import type { BusyIndex } from '@/features/catalogue/availability';
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { buildBusyIndex, type BusyIndex } from '@/domain/availability';
 import type { Car } from '@/domain/rows';
 
-import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
 import {
   activeFilterCount,
   buildSearchIndex,

@@ -1,8 +1,7 @@
+import { isCarAvailable, type BusyIndex } from '@/domain/availability';
 import { algiersToIso } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import type { Car, CarFeature } from '@/domain/rows';
-
-import { isCarAvailable, type BusyIndex } from '@/features/catalogue/availability';
 
 /** The spec's car filters (SPEC §9), plus text search, rental dates and sorting. */
 export const transmissionOptions = ['all', 'automatic', 'manual'] as const;

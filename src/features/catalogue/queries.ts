@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 
+import { buildBusyIndex, type BusyIndex } from '@/domain/availability';
 import { localized } from '@/domain/locale';
 import type { Locale } from '@/domain/locale';
 import type { Car, Location } from '@/domain/rows';
@@ -15,8 +16,6 @@ import {
   type CatalogueSyncStatus,
 } from '@/sync/catalogue-sync';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
-
-import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
 
 /**
  * The catalogue as the screens read it: only from Dexie, live (a sync that lands re-renders the

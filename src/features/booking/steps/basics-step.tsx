@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 
+import { busyOverlaps } from '@/domain/availability';
 import { algiersToday, formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
-import { availableCars, busyOverlaps, draftPeriod } from '@/features/booking/booking-data';
+import { availableCars, draftPeriod } from '@/features/booking/booking-data';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 

@@ -1,4 +1,26 @@
-import type { BusyPeriod } from '@/infra/db';
+/**
+ * When a car is free (docs/booking.md). One rule, the database's: a booking holds its car over
+ * the half-open range [start, end) while it is pending, reserved or in progress (lifecycle.ts,
+ * `holdsCar`), the `EXCLUDE` constraint and `car_busy_periods` apply it on the server, and the
+ * device applies it here to the busy periods it synced.
+ */
+
+/** A period during which a car is taken (from `car_busy_periods`), no personal data. */
+export type BusyPeriod = {
+  /** `${car_id}|${start_at}` */
+  key: string;
+  car_id: string;
+  start_at: string;
+  end_at: string;
+};
+
+/**
+ * Whether two half-open ranges [aStart, aEnd) and [bStart, bEnd) overlap, like Postgres' `&&` on
+ * tstzrange '[)': a rental may start the very minute another one ends.
+ */
+export function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+  return aStart < bEnd && bStart < aEnd;
+}
 
 /** A car's busy periods as [start, end) in epoch milliseconds, sorted by start. */
 export type BusyIndex = ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>;
@@ -18,10 +40,7 @@ export function buildBusyIndex(periods: readonly BusyPeriod[]): BusyIndex {
   return index;
 }
 
-/**
- * Whether the car is free for the whole rental [startMs, endMs). Busy periods are half-open
- * ranges like Postgres' tstzrange '[)': a rental may start the very minute another one ends.
- */
+/** Whether the car is free for the whole rental [startMs, endMs). */
 export function isCarAvailable(
   index: BusyIndex,
   carId: string,
@@ -42,10 +61,25 @@ export function overlapping(
   if (!list) return [];
   const hits: Array<readonly [number, number]> = [];
   for (const period of list) {
+    // Sorted by start: no later period can overlap.
     if (period[0] >= endMs) break;
-    if (period[1] > startMs) hits.push(period);
+    if (overlaps(period[0], period[1], startMs, endMs)) hits.push(period);
   }
   return hits;
+}
+
+/** The periods of `carId` that overlap the rental [start, end) (ISO 8601 instants). */
+export function busyOverlaps(
+  periods: readonly BusyPeriod[],
+  carId: string,
+  start: string,
+  end: string,
+): BusyPeriod[] {
+  const s = Date.parse(start);
+  const e = Date.parse(end);
+  return periods.filter(
+    (p) => p.car_id === carId && overlaps(Date.parse(p.start_at), Date.parse(p.end_at), s, e),
+  );
 }
 
 /** A car's busy periods that have not ended at `nowMs`, soonest first. */

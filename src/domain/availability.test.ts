@@ -1,11 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
   buildBusyIndex,
+  busyOverlaps,
   isCarAvailable,
   overlapping,
+  overlaps,
   upcomingBusy,
-} from '@/features/catalogue/availability';
+  type BusyPeriod,
+} from '@/domain/availability';
 
 const t = (iso: string) => Date.parse(iso);
 
@@ -79,5 +83,55 @@ describe('busy periods', () => {
     expect(upcomingBusy(index, 'car-1', t('2027-05-10T00:00:00Z'))).toEqual([
       [t('2027-05-20T08:00:00Z'), t('2027-05-22T08:00:00Z')],
     ]);
+  });
+});
+
+describe('the overlap rule', () => {
+  it('is symmetric and half-open', () => {
+    expect(overlaps(0, 10, 10, 20)).toBe(false);
+    expect(overlaps(10, 20, 0, 10)).toBe(false);
+    expect(overlaps(0, 11, 10, 20)).toBe(true);
+    expect(overlaps(12, 13, 10, 20)).toBe(true);
+    expect(overlaps(0, 30, 10, 20)).toBe(true);
+  });
+
+  it('gives the same answer through the index (car screens) and the list (booking)', () => {
+    const hour = 60 * 60 * 1000;
+    const base = Date.parse('2027-05-01T00:00:00Z');
+    const period = fc
+      .record({
+        car: fc.constantFrom('car-1', 'car-2'),
+        from: fc.nat(200),
+        hours: fc.integer({ min: 1, max: 72 }),
+      })
+      .map(({ car, from, hours }): BusyPeriod => {
+        const start = new Date(base + from * hour).toISOString();
+        return {
+          key: `${car}|${start}`,
+          car_id: car,
+          start_at: start,
+          end_at: new Date(base + (from + hours) * hour).toISOString(),
+        };
+      });
+    fc.assert(
+      fc.property(
+        fc.array(period, { maxLength: 12 }),
+        fc.nat(200),
+        fc.integer({ min: 1, max: 96 }),
+        (periods, from, hours) => {
+          const start = base + from * hour;
+          const end = start + hours * hour;
+          const index = buildBusyIndex(periods);
+          const listed = busyOverlaps(
+            periods,
+            'car-1',
+            new Date(start).toISOString(),
+            new Date(end).toISOString(),
+          );
+          expect(listed.length).toBe(overlapping(index, 'car-1', start, end).length);
+          expect(listed.length === 0).toBe(isCarAvailable(index, 'car-1', start, end));
+        },
+      ),
+    );
   });
 });
