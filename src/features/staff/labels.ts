@@ -4,7 +4,8 @@ import { msg } from '@lingui/core/macro';
 import type { BookingStatus } from '@/domain/rows';
 import type { BadgeTone } from '@/ui/badge';
 
-import type { BookingEvent, StaffStatusFilter } from '@/features/staff/staff-api';
+import type { BookingEvent } from '@/features/staff/staff-api';
+import type { StaffStatusFilter } from '@/features/staff/staff-search';
 import type { StaffActionKind } from '@/features/staff/transitions';
 
 export const statusLabels: Record<StaffStatusFilter, MessageDescriptor> = {

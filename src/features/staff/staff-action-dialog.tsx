@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import { REASON_MAX } from '@/domain/lifecycle';
 import type { Booking } from '@/domain/rows';
 import { useOnline } from '@/infra/network';
 import { showToast } from '@/infra/toast';
@@ -11,7 +12,7 @@ import { Dialog } from '@/ui/dialog';
 
 import { actionCopy } from '@/features/staff/labels';
 import { setBookingStatus } from '@/features/staff/staff-api';
-import { reasonProblem, REASON_MAX, type StaffAction } from '@/features/staff/transitions';
+import { reasonProblem, type StaffAction } from '@/features/staff/transitions';
 
 /** A copy message with the booking's reference filled in. */
 function withReference(descriptor: MessageDescriptor, reference: string): MessageDescriptor {

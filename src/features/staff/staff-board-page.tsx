@@ -13,12 +13,8 @@ import { Tabs, tabPanelProps } from '@/ui/tabs';
 import { filtersToParams, parseFilters, statusFilters } from '@/features/staff/filters';
 import { statusLabels } from '@/features/staff/labels';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
-import type {
-  OptionNames,
-  StaffBooking,
-  StaffQuery,
-  StaffStatusFilter,
-} from '@/features/staff/staff-api';
+import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
+import type { StaffQuery, StaffStatusFilter } from '@/features/staff/staff-search';
 import {
   ActionButtons,
   ContactBlock,

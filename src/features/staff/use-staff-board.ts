@@ -9,8 +9,8 @@ import {
   STAFF_PAGE_SIZE,
   type OptionNames,
   type StaffBooking,
-  type StaffQuery,
 } from '@/features/staff/staff-api';
+import { type StaffQuery } from '@/features/staff/staff-search';
 
 export type LoadError = { code: string; offline: boolean };
 

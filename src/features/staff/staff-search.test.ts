@@ -6,7 +6,7 @@ import {
   referencePattern,
   searchConditions,
   staffOrder,
-} from '@/features/staff/staff-api';
+} from '@/features/staff/staff-search';
 
 describe('staff search', () => {
   it('finds a reference however it is typed', () => {
