@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { computePrice, normalizeInsurance, PricingError, samePrice } from '@/domain/pricing';
-import type { PricingCatalogue, PricingDraft } from '@/domain/pricing';
+import type { PricingInput } from '@/domain/booking-request';
+import {
+  computePrice,
+  normalizeInsurance,
+  priceRequest,
+  PricingError,
+  samePrice,
+} from '@/domain/pricing';
+import type { PricingCatalogue, PricingRows } from '@/domain/pricing';
 
 const catalogue: PricingCatalogue = {
   car: { daily_rate_dzd: 6500, deposit_dzd: 40000 },
@@ -22,7 +29,7 @@ const catalogue: PricingCatalogue = {
   settings: { driver_per_day_dzd: 3000 },
 };
 
-const draft: PricingDraft = {
+const draft: PricingInput = {
   start_at: '2027-03-12T10:00:00+01:00',
   end_at: '2027-03-15T10:00:00+01:00',
   driver_option: 'self',
@@ -145,5 +152,40 @@ describe('samePrice', () => {
     const p = computePrice(draft, catalogue);
     expect(samePrice(p, { ...p })).toBe(true);
     expect(samePrice(p, { ...p, dropoff_fee: 0 })).toBe(false);
+  });
+});
+
+describe('priceRequest', () => {
+  const rows: PricingRows = {
+    cars: [{ id: 'car', ...catalogue.car }],
+    locations: [
+      { id: 'agency', ...catalogue.pickup },
+      { id: 'airport', ...catalogue.dropoff },
+    ],
+    extras: catalogue.extras,
+    insurance: catalogue.insurance,
+    settings: catalogue.settings,
+  };
+  const request = {
+    ...draft,
+    car_id: 'car',
+    pickup_location_id: 'agency',
+    dropoff_location_id: 'airport',
+  };
+
+  it('prices a request from the synced rows', () => {
+    expect(priceRequest(request, rows)).toEqual(computePrice(draft, catalogue));
+  });
+
+  it('charges nothing yet for a place not chosen yet', () => {
+    const early = { ...request, pickup_location_id: null, dropoff_location_id: null };
+    expect(priceRequest(early, rows)).toMatchObject({ pickup_fee: 0, dropoff_fee: 0 });
+  });
+
+  it('cannot price without the settings, an unknown car or place, or a retired option', () => {
+    expect(priceRequest(request, { ...rows, settings: null })).toBeNull();
+    expect(priceRequest({ ...request, car_id: 'gone' }, rows)).toBeNull();
+    expect(priceRequest({ ...request, dropoff_location_id: 'gone' }, rows)).toBeNull();
+    expect(priceRequest({ ...request, extras: ['wifi_hotspot'] }, rows)).toBeNull();
   });
 });

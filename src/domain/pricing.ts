@@ -4,6 +4,7 @@
  * holds the two equal). Pure: no I/O, whole DZD, no rounding; it imports nothing but types, so the
  * Node test project can load it as is.
  */
+import type { PricingInput, QuoteRequest } from '@/domain/booking-request';
 import type {
   Car,
   Extra,
@@ -12,15 +13,6 @@ import type {
   PriceBreakdown,
   Settings,
 } from '@/domain/rows';
-
-/** The part of a booking draft that decides its price (RPC payload keys, ARCHITECTURE.md §2). */
-export type PricingDraft = {
-  start_at: string;
-  end_at: string;
-  driver_option: 'self' | 'provided';
-  extras: readonly string[];
-  insurance: readonly string[];
-};
 
 /** The rows of the catalogue the price depends on. */
 export type PricingCatalogue = {
@@ -48,7 +40,7 @@ export function normalizeInsurance(codes: readonly string[]): string[] {
   return [...new Set(['civil_liability', ...codes])];
 }
 
-export function computePrice(draft: PricingDraft, catalogue: PricingCatalogue): PriceBreakdown {
+export function computePrice(draft: PricingInput, catalogue: PricingCatalogue): PriceBreakdown {
   const start = Date.parse(draft.start_at);
   const end = Date.parse(draft.end_at);
   if (!Number.isFinite(start) || !Number.isFinite(end)) throw new PricingError('invalid_dates');
@@ -88,6 +80,48 @@ export function computePrice(draft: PricingDraft, catalogue: PricingCatalogue): 
     total: subtotal,
     currency: 'DZD',
   };
+}
+
+/** The synced rows a request is priced from (the catalogue on the device). */
+export type PricingRows = {
+  cars: readonly Pick<Car, 'id' | 'daily_rate_dzd' | 'deposit_dzd'>[];
+  locations: readonly Pick<Location, 'id' | 'delivery_fee_dzd'>[];
+  extras: PricingCatalogue['extras'];
+  insurance: PricingCatalogue['insurance'];
+  settings: PricingCatalogue['settings'] | null;
+};
+
+/**
+ * The device's price of a request (a draft's, or a stored booking's with another car or other
+ * dates), or null when these rows cannot price it: settings not synced yet, an unknown car or
+ * place, invalid dates, a retired option. A place not chosen yet (null) costs nothing yet, as
+ * with `quote_booking`.
+ */
+export function priceRequest(
+  request: PricingInput &
+    Pick<QuoteRequest, 'car_id' | 'pickup_location_id' | 'dropoff_location_id'>,
+  rows: PricingRows,
+): PriceBreakdown | null {
+  if (!rows.settings) return null;
+  const car = rows.cars.find((c) => c.id === request.car_id);
+  const place = (id: string | null) =>
+    id === null ? { delivery_fee_dzd: 0 } : rows.locations.find((l) => l.id === id);
+  const pickup = place(request.pickup_location_id);
+  const dropoff = place(request.dropoff_location_id);
+  if (!car || !pickup || !dropoff) return null;
+  try {
+    return computePrice(request, {
+      car,
+      pickup,
+      dropoff,
+      extras: rows.extras,
+      insurance: rows.insurance,
+      settings: rows.settings,
+    });
+  } catch (error) {
+    if (error instanceof PricingError) return null;
+    throw error;
+  }
 }
 
 /** True when two breakdowns agree on every amount. */

@@ -10,6 +10,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
+import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
 import type { Booking, PriceBreakdown, Settings } from '@/domain/rows';
 import { db, type LocalBooking } from '@/infra/db';
 import { SETTINGS_KEY } from '@/sync/catalogue-sync';
@@ -76,23 +77,15 @@ export async function readPricingSettings(): Promise<Pick<Settings, 'driver_per_
     : null;
 }
 
-export type QuoteDraft = {
-  car_id: string;
-  start_at: string;
-  end_at: string;
-  pickup_location_id: string | null;
-  dropoff_location_id: string | null;
-  driver_option: 'self' | 'provided';
-  extras: string[];
-  insurance: string[];
-};
-
 export type ServerQuote =
   { ok: true; price: PriceBreakdown } | { ok: false; transient: boolean; code: string };
 
-export async function quoteOnServer(client: SupabaseClient, p: QuoteDraft): Promise<ServerQuote> {
+export async function quoteOnServer(
+  client: SupabaseClient,
+  request: QuoteRequest,
+): Promise<ServerQuote> {
   try {
-    const { data, error, status } = await client.rpc('quote_booking', { p });
+    const { data, error, status } = await client.rpc('quote_booking', { p: quoteOf(request) });
     if (error || !data) {
       const failure = classifyError(error ? { ...(error as ApiError), status } : { status });
       return { ok: false, transient: failure.kind !== 'permanent', code: failure.code };

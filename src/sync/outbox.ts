@@ -16,8 +16,12 @@
  * This module runs in the page and in the service worker: no DOM, only Dexie and a transport.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
 
+import {
+  bookingRequestSchema,
+  type BookingRequest,
+  type UploadBucket,
+} from '@/domain/booking-request';
 import type { Booking, PriceBreakdown } from '@/domain/rows';
 import {
   db,
@@ -40,35 +44,13 @@ export const LAST_SYNC_KEY = 'outbox.last_success_at';
 // Payloads
 // ---------------------------------------------------------------------------------------------
 
-export const uploadBuckets = ['licenses', 'flight-documents'] as const;
-
-/** `create_booking(p jsonb)`: the columns of ARCHITECTURE.md §2, as the client sends them. */
-export const createBookingPayloadSchema = z.object({
-  id: z.guid(),
-  reference: z.string().regex(/^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
-  car_id: z.guid(),
-  start_at: z.iso.datetime({ offset: true }),
-  end_at: z.iso.datetime({ offset: true }),
-  pickup_location_id: z.guid(),
-  dropoff_location_id: z.guid(),
-  driver_option: z.enum(['self', 'provided']),
-  license_path: z.string().min(1),
-  flight_document_path: z.string().min(1).nullable(),
-  from_abroad: z.boolean(),
-  additional_requests: z.string().max(500).nullable(),
-  extras: z.array(z.string()),
-  insurance: z.array(z.string()),
-  payment_method: z.literal('cash'),
-  guest_name: z.string().nullable(),
-  guest_phone: z.string().nullable(),
-  guest_email: z.string().nullable(),
-});
-export type CreateBookingPayload = z.infer<typeof createBookingPayloadSchema>;
+/** `create_booking(p jsonb)`: the booking request (src/domain/booking-request.ts). */
+export type CreateBookingPayload = BookingRequest;
 
 export type UploadFilePayload = {
   file_id: string;
   booking_id: string;
-  bucket: (typeof uploadBuckets)[number];
+  bucket: UploadBucket;
   path: string;
 };
 export type CancelBookingPayload = { booking_id: string };
@@ -323,7 +305,7 @@ export type QueueBookingInput = {
  * made are not repeated.
  */
 export async function queueBooking({ booking, files, payload }: QueueBookingInput): Promise<void> {
-  createBookingPayloadSchema.parse(payload);
+  bookingRequestSchema.parse(payload);
   await db.transaction('rw', db.bookings, db.files, db.outbox, async () => {
     await removeBookingEntries(booking.id);
     await db.bookings.put({ ...booking, status: 'queued', sync_state: 'queued', sync_error: null });
@@ -521,7 +503,7 @@ export async function updateQueuedBooking(
       (e) => entryBookingId(e) === bookingId,
     );
     if (!entry) throw new Error(`no queued creation for booking ${bookingId}`);
-    const payload = createBookingPayloadSchema.parse({ ...(entry.payload as object), ...patch });
+    const payload = bookingRequestSchema.parse({ ...(entry.payload as object), ...patch });
     await db.outbox.update(entry.id, {
       payload,
       state: 'pending',

@@ -9,9 +9,11 @@ import {
   bookingErrorMessage,
   bookingErrorTitle,
 } from '@/domain/booking-errors';
+import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
+import { priceRequest } from '@/domain/pricing';
 import { generateReference } from '@/domain/reference';
 import { db, type LocalBooking } from '@/infra/db';
 import { discardUnsentBooking, retryParked, updateQueuedBooking } from '@/sync/outbox';
@@ -20,11 +22,7 @@ import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
-import {
-  availableCars,
-  priceOfBooking,
-  useBookingCatalogue,
-} from '@/features/booking/booking-data';
+import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
 import { validationMessages } from '@/features/booking/validation-messages';
 
@@ -134,7 +132,8 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
               </p>
               <ul className="flex flex-col gap-2">
                 {alternatives.map((car) => {
-                  const price = priceOfBooking(booking, catalogue, { car_id: car.id });
+                  const price =
+                    catalogue && priceRequest({ ...quoteOf(booking), car_id: car.id }, catalogue);
                   const total = price ? formatDzd(price.total, locale) : '';
                   const name = car.name;
                   return (
@@ -232,7 +231,9 @@ function ChangeDates({ booking, onDone }: { booking: LocalBooking; onDone: () =>
     }
     const startAt = algiersToIso(values.start_date, values.start_time)!;
     const endAt = algiersToIso(values.end_date, values.end_time)!;
-    const price = priceOfBooking(booking, catalogue, { start_at: startAt, end_at: endAt });
+    const price =
+      catalogue &&
+      priceRequest({ ...quoteOf(booking), start_at: startAt, end_at: endAt }, catalogue);
     if (!price) {
       setError(validationMessages(i18n).priceUnavailable);
       return;

@@ -8,7 +8,8 @@ import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
-import { availableCars, draftPeriod } from '@/features/booking/booking-data';
+import { availableCars } from '@/features/booking/booking-data';
+import { draftPeriod } from '@/features/booking/draft-request';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 

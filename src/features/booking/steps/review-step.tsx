@@ -7,10 +7,10 @@ import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 
-import { draftPeriod } from '@/features/booking/booking-data';
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
 import type { BookingDraft, WizardStep } from '@/features/booking/draft';
+import { draftPeriod } from '@/features/booking/draft-request';
 import { FieldError, Notice } from '@/features/booking/form-parts';
 import { PriceSummary } from '@/features/booking/price-summary';
 import { PriceCheck } from '@/features/booking/steps/price-check';
