@@ -15,7 +15,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
 import { guestClient, supabase } from '@/infra/supabase';
-import { backgroundFlush, OUTBOX_SYNC_TAG, supabaseTransport } from '@/sync/outbox';
+import { OUTBOX_SYNC_TAG } from '@/sync/outbox/entry';
+import { backgroundFlush } from '@/sync/outbox/flush';
+import { supabaseTransport } from '@/sync/outbox/transport';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -83,7 +85,7 @@ registerRoute(
 );
 
 // --- 5. Background sync of the outbox ----------------------------------------------------------
-// The page registers the tag when it queues a write (src/sync/outbox.ts); the browser fires it
+// The page registers the tag when it queues a write (src/sync/outbox/enqueue.ts); the browser fires it
 // when the network is back, even after the app was closed. The flush is the page's own code
 // (Dexie + supabase-js with the session from IndexedDB), under the same Web Lock.
 self.addEventListener('sync', (event) => {

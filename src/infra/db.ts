@@ -1,38 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 import type { BusyPeriod } from '@/domain/availability';
-import type {
-  Booking,
-  Car,
-  Extra,
-  InsuranceOption,
-  Location,
-  Notification,
-  PriceBreakdown,
-} from '@/domain/rows';
-
-/**
- * Local sync state of a booking, beside the server's `status`:
- * queued (in the outbox) → sending → awaiting (sent, server status pending) → confirmed,
- * or needs_attention (refused for good; `sync_error` says why).
- */
-export type BookingSyncState = 'queued' | 'sending' | 'awaiting' | 'confirmed' | 'needs_attention';
-
-/** A booking as this device knows it: the server row, or the draft that waits in the outbox. */
-export type LocalBooking = Omit<
-  Booking,
-  'status' | 'price' | 'total_dzd' | 'created_at' | 'updated_at'
-> & {
-  status: Booking['status'] | 'queued' | 'sync_failed';
-  price: PriceBreakdown;
-  total_dzd: number;
-  created_at: string;
-  updated_at: string;
-  sync_state: BookingSyncState;
-  sync_error: string | null;
-  /** True when made on this device by a signed-out visitor. */
-  is_guest: boolean;
-};
+import type { LocalBooking } from '@/domain/local-booking';
+import type { Car, Extra, InsuranceOption, Location, Notification } from '@/domain/rows';
 
 export type OutboxKind =
   'upload_file' | 'create_booking' | 'cancel_booking' | 'submit_review' | 'mark_notification_read';

@@ -11,10 +11,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
+import { type LocalBooking, syncStateOf } from '@/domain/local-booking';
 import type { Booking, PriceBreakdown, Settings } from '@/domain/rows';
-import { db, type LocalBooking } from '@/infra/db';
+import { db } from '@/infra/db';
 import { SETTINGS_KEY } from '@/sync/catalogue-sync';
-import { classifyError, LAST_SYNC_KEY, syncStateOf, type ApiError } from '@/sync/outbox';
+import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
+import { classifyError, type ApiError } from '@/sync/outbox/errors';
 
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 

@@ -12,7 +12,9 @@ import { db } from '@/infra/db';
 import { isNetworkError, isOnline, reportServerReachable } from '@/infra/network';
 import { supabase } from '@/infra/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
-import { classifyError, dismissParked, enqueueSubmitReview } from '@/sync/outbox';
+import { enqueueSubmitReview } from '@/sync/outbox/enqueue';
+import { classifyError } from '@/sync/outbox/errors';
+import { dismissParked } from '@/sync/outbox/parked';
 
 export const MY_REVIEWS_KEY = 'bookings.my_reviews';
 

@@ -15,14 +15,9 @@ import { isOnline, subscribeOnline } from '@/infra/network';
 import { getSessionState, subscribeSession } from '@/infra/session';
 import { guestClient, supabase } from '@/infra/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
-import {
-  flushOutbox,
-  onEnqueued,
-  supabaseTransport,
-  withOutboxLock,
-  type FlushResult,
-  type OutboxTransport,
-} from '@/sync/outbox';
+import { onEnqueued } from '@/sync/outbox/enqueue';
+import { flushOutbox, withOutboxLock, type FlushResult } from '@/sync/outbox/flush';
+import { supabaseTransport, type OutboxTransport } from '@/sync/outbox/transport';
 import { flushOnSessionChange, phaseOf, syncMachine, type SyncPhase } from '@/sync/sync.machine';
 
 export type SyncEngineState = {

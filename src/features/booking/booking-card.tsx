@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
-import type { LocalBooking } from '@/infra/db';
 
 import type { BookingCatalogue } from '@/features/booking/booking-data';
 import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';

@@ -5,8 +5,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
-import { db, type LocalBooking } from '@/infra/db';
+import { db } from '@/infra/db';
 import { useSession } from '@/infra/session';
 import { showToast } from '@/infra/toast';
 import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';

@@ -3,11 +3,12 @@
  * Blobs in `files` (same table the outbox uploads from), so a reload or a closed app loses
  * nothing. One draft at a time.
  */
+import type { LocalBooking } from '@/domain/local-booking';
 import type { PriceBreakdown } from '@/domain/rows';
-import { db, type LocalBooking, type LocalFile } from '@/infra/db';
+import { db, type LocalFile } from '@/infra/db';
 import { extensionOf, type PreparedFile } from '@/infra/image-prepare';
 import { requestPersistentStorage } from '@/infra/storage-persist';
-import { queueBooking } from '@/sync/outbox';
+import { queueBooking } from '@/sync/outbox/enqueue';
 
 import type { SavedDraft } from '@/features/booking/booking-wizard.machine';
 import { wizardSteps, type BookingDraft, type DraftFile } from '@/features/booking/draft';

@@ -9,7 +9,8 @@ import { formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { db, type OutboxEntry } from '@/infra/db';
 import { useSession } from '@/infra/session';
-import { dismissParked, LAST_SYNC_KEY, retryParked, STALE_AFTER_MS } from '@/sync/outbox';
+import { LAST_SYNC_KEY, STALE_AFTER_MS } from '@/sync/outbox/entry';
+import { dismissParked, retryParked } from '@/sync/outbox/parked';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 

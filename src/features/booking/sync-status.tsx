@@ -11,12 +11,14 @@ import {
 } from '@/domain/booking-errors';
 import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { priceRequest } from '@/domain/pricing';
 import { generateReference } from '@/domain/reference';
-import { db, type LocalBooking } from '@/infra/db';
-import { discardUnsentBooking, retryParked, updateQueuedBooking } from '@/sync/outbox';
+import { db } from '@/infra/db';
+import { discardUnsentBooking } from '@/sync/outbox/enqueue';
+import { retryParked, updateQueuedBooking } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
-import type { LocalBooking } from '@/infra/db';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';

@@ -5,11 +5,11 @@ import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
-import type { LocalBooking } from '@/infra/db';
 import { forgetRefusedReview, type MyReview } from '@/sync/my-bookings-sync';
-import { dismissParked, retryParked } from '@/sync/outbox';
+import { dismissParked, retryParked } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
 import { Badge } from '@/ui/badge';
 import { Button, buttonClass } from '@/ui/button';

@@ -3,7 +3,8 @@
  * order, what the customer may do with it, and what its sync state means (docs/bookings.md).
  */
 import { canMove, isFinal, isReviewable } from '@/domain/lifecycle';
-import type { LocalBooking, OutboxEntry } from '@/infra/db';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { OutboxEntry } from '@/infra/db';
 import type { MyReview } from '@/sync/my-bookings-sync';
 
 export type BookingTab = 'current' | 'past';

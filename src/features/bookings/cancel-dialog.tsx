@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 
 import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
 import type { Locale } from '@/domain/locale';
-import type { LocalBooking } from '@/infra/db';
 import { showToast } from '@/infra/toast';
-import { enqueueCancelBooking } from '@/sync/outbox';
+import { enqueueCancelBooking } from '@/sync/outbox/enqueue';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 

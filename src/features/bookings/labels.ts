@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-import type { LocalBooking } from '@/infra/db';
+import type { LocalBooking } from '@/domain/local-booking';
 import type { BadgeTone } from '@/ui/badge';
 
 import type { SyncView } from '@/features/bookings/booking-lists';

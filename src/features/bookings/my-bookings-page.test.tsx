@@ -4,8 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Location } from '@/domain/rows';
-import { db, type LocalBooking } from '@/infra/db';
+import { db } from '@/infra/db';
 import { dismissAllToasts, getToasts } from '@/infra/toast';
 import { refreshMyBookings } from '@/sync/my-bookings-sync';
 import type * as MyBookingsSync from '@/sync/my-bookings-sync';

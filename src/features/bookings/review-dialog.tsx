@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
-import type { LocalBooking } from '@/infra/db';
+import type { LocalBooking } from '@/domain/local-booking';
 import { showToast } from '@/infra/toast';
 import { submitReview } from '@/sync/my-bookings-sync';
 import { Button } from '@/ui/button';

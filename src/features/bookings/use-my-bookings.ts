@@ -3,8 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Extra, InsuranceOption, Location } from '@/domain/rows';
-import { db, type LocalBooking, type OutboxEntry } from '@/infra/db';
+import { db, type OutboxEntry } from '@/infra/db';
 import { onBackOnline, useOnline } from '@/infra/network';
 import { showToast } from '@/infra/toast';
 import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';

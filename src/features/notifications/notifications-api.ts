@@ -1,7 +1,10 @@
 import type { Notification } from '@/domain/rows';
 import { db } from '@/infra/db';
 import { supabase } from '@/infra/supabase';
-import { enqueueMarkAllNotificationsRead, enqueueMarkNotificationRead } from '@/sync/outbox';
+import {
+  enqueueMarkAllNotificationsRead,
+  enqueueMarkNotificationRead,
+} from '@/sync/outbox/enqueue';
 
 /** The newest notifications fetched per poll (the bell and the activity page read Dexie). */
 export const NOTIFICATIONS_FETCH_LIMIT = 200;

@@ -8,7 +8,7 @@ import { bookingStatuses } from '@/domain/lifecycle';
 import type { Booking, BookingStatus, ExtraCode, InsuranceCode, Localized } from '@/domain/rows';
 import { reportServerReachable } from '@/infra/network';
 import { supabase } from '@/infra/supabase';
-import { classifyError, type ApiError } from '@/sync/outbox';
+import { classifyError, type ApiError } from '@/sync/outbox/errors';
 
 import {
   cleanTerm,
