@@ -23,7 +23,15 @@ export function initialLocale(): Locale {
  * switch, so the whole screen changes language at once.
  */
 export type CatalogName =
-  'core' | 'auth' | 'booking' | 'bookings' | 'catalogue' | 'content' | 'notifications' | 'staff';
+  | 'core'
+  | 'domain'
+  | 'auth'
+  | 'booking'
+  | 'bookings'
+  | 'catalogue'
+  | 'content'
+  | 'notifications'
+  | 'staff';
 
 const loaders = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 const loadedCatalogs = new Set<CatalogName>(['core']);

@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
@@ -9,6 +8,7 @@ import {
   bookingErrorMessage,
   bookingErrorTitle,
 } from '@/domain/booking-errors';
+import { outcomeOf, type Audience } from '@/domain/booking-outcomes';
 import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
@@ -20,66 +20,33 @@ import { db } from '@/infra/db';
 import { discardUnsentBooking } from '@/sync/outbox/enqueue';
 import { retryParked, updateQueuedBooking } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
+import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { cn } from '@/ui/cn';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
 import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
 import { validationMessages } from '@/features/booking/validation-messages';
 
-const stateLabels: Record<LocalBooking['sync_state'], MessageDescriptor> = {
-  queued: msg`En attente d’envoi`,
-  sending: msg`Envoi en cours`,
-  awaiting: msg`En attente de confirmation`,
-  confirmed: msg`Confirmée`,
-  needs_attention: msg`Action requise`,
-};
+/** Who reads a booking of this device: the guest who made it, or the signed-in customer. */
+function audienceOf(booking: Pick<LocalBooking, 'is_guest'>): Audience {
+  return booking.is_guest ? 'guest' : 'customer';
+}
 
-const statusLabels: Partial<Record<LocalBooking['status'], MessageDescriptor>> = {
-  in_progress: msg`Location en cours`,
-  completed: msg`Terminée`,
-  cancelled: msg`Annulée`,
-  rejected: msg`Refusée`,
-};
-
-const stateHints: Record<LocalBooking['sync_state'], MessageDescriptor> = {
-  queued: msg`Enregistrée sur cet appareil ; elle part dès que le réseau le permet, même si vous fermez l’application.`,
-  sending: msg`Envoi au serveur…`,
-  awaiting: msg`Reçue par l’agence, qui va la confirmer.`,
-  confirmed: msg`Confirmée par l’agence.`,
-  needs_attention: msg`Le serveur a refusé cette réservation. Voyez ci-dessous quoi faire.`,
-};
-
-/** The sync state (or final status) of a booking, as a coloured badge. */
+/** The booking's stage (src/domain/booking-outcomes.ts), as a coloured badge. */
 export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
   const { i18n } = useLingui();
-  const status = statusLabels[booking.status];
-  /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
-  const tone =
-    booking.sync_state === 'needs_attention' || booking.status === 'rejected'
-      ? 'bg-danger/15 text-danger'
-      : status
-        ? 'bg-muted text-fg'
-        : booking.sync_state === 'confirmed'
-          ? 'bg-success/15 text-success'
-          : booking.sync_state === 'awaiting'
-            ? 'bg-primary-soft text-primary-text'
-            : 'bg-warning/15 text-fg';
-  /* eslint-enable lingui/no-unlocalized-strings */
+  const outcome = outcomeOf(booking, audienceOf(booking));
   return (
-    <span
-      className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tone)}
-      data-testid="sync-state"
-      data-state={booking.sync_state}
-    >
-      {i18n._(status ?? stateLabels[booking.sync_state])}
-    </span>
+    <Badge tone={outcome.tone} data-testid="sync-state" data-state={booking.sync_state}>
+      {i18n._(outcome.label)}
+    </Badge>
   );
 }
 
-export function syncHint(booking: LocalBooking): MessageDescriptor {
-  return stateHints[booking.sync_state];
+/** What the booking's stage means for its reader, when the badge does not say it all. */
+export function syncHint(booking: LocalBooking): MessageDescriptor | null {
+  return outcomeOf(booking, audienceOf(booking)).hint;
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);

@@ -106,6 +106,9 @@ export type SyncView =
   | { kind: 'cancel_queued' }
   | { kind: 'cancel_refused'; code: string | null; entry: OutboxEntry };
 
+/** The sync views of a cancellation (the others follow the booking's stage). */
+export type CancelView = Extract<SyncView, { kind: 'cancel_queued' | 'cancel_refused' }>;
+
 /** Codes the customer fixes by choosing another car or other dates (on the booking's page). */
 export const fixableCodes: ReadonlySet<string> = new Set([
   'car_unavailable',

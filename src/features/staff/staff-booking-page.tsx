@@ -3,13 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import { stageOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
 import { useOnline } from '@/infra/network';
 import { buttonClass } from '@/ui/button';
 import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
-import { actorLabels, statusBadgeLabels } from '@/features/staff/labels';
+import { actorLabels } from '@/features/staff/labels';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
 import {
   DOCUMENT_LINK_SECONDS,
@@ -266,7 +267,9 @@ export default function StaffBookingPage() {
                   className="flex flex-col border-s-2 border-line ps-3"
                   data-status={event.status}
                 >
-                  <span className="font-medium">{i18n._(statusBadgeLabels[event.status])}</span>
+                  <span className="font-medium">
+                    {i18n._(stageOutcome(event.status, 'staff').label)}
+                  </span>
                   <span className="text-fg-muted">
                     <Trans>
                       le {when}, par {who}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
+import { stageOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
@@ -8,7 +9,7 @@ import { Button } from '@/ui/button';
 import { Facts, type Fact } from '@/ui/facts';
 import { MailIcon, PhoneIcon } from '@/ui/icons';
 
-import { actionCopy, statusBadgeLabels, statusTones } from '@/features/staff/labels';
+import { actionCopy } from '@/features/staff/labels';
 import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import { actionsFor, type StaffAction } from '@/features/staff/transitions';
 
@@ -19,13 +20,10 @@ export function useLocale(): Locale {
 
 export function StatusBadge({ booking }: { booking: Pick<StaffBooking, 'status'> }) {
   const { i18n } = useLingui();
+  const outcome = stageOutcome(booking.status, 'staff');
   return (
-    <Badge
-      tone={statusTones[booking.status]}
-      data-testid="staff-status"
-      data-status={booking.status}
-    >
-      {i18n._(statusBadgeLabels[booking.status])}
+    <Badge tone={outcome.tone} data-testid="staff-status" data-status={booking.status}>
+      {i18n._(outcome.label)}
     </Badge>
   );
 }
