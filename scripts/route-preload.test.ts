@@ -6,6 +6,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  firstScreenFiles,
   parseLazyRoutes,
   pathPattern,
   preloadScript,
@@ -245,6 +246,19 @@ describe('preloadTable', () => {
         ['fr'],
       ),
     ).toThrow('features/content/gone-page');
+  });
+});
+
+describe('firstScreenFiles', () => {
+  it("adds to a route's chunks what index.html loads and the route's catalogs", () => {
+    const screens = firstScreenFiles(fakeBundle, root, fakeRoutes, 'fr');
+    const entry = ['assets/shell.js', 'assets/react.js'];
+    expect(screens.find((s) => s.path === 'cars/book')?.files).toEqual(
+      [...entry, 'assets/shared.js', 'assets/core-fr.js', 'assets/booking-fr.js'].sort(),
+    );
+    expect(screens.find((s) => s.path === 'home')?.files).toEqual(
+      [...entry, 'assets/core-fr.js', 'assets/catalogue-fr.js'].sort(),
+    );
   });
 });
 

@@ -143,6 +143,29 @@ export function preloadTable(
   return table;
 }
 
+/**
+ * What each route's first screen loads before it can render, with index.html's preloads: the
+ * entry and its static imports, the route's chunks (as preloaded) and the route's catalogs in
+ * `locale`. `path` is the route table's (`cars/:slug`).
+ */
+export function firstScreenFiles(
+  bundle: OutputBundle,
+  root: string,
+  routes: LazyRoute[],
+  locale: string,
+): Array<{ path: string; files: string[] }> {
+  const initial = new Set<string>();
+  for (const chunk of chunks(bundle)) if (chunk.isEntry) closure(bundle, chunk.fileName, initial);
+  const table = preloadTable(bundle, root, routes, [locale]);
+  const catalogs = table.catalogs[locale] ?? {};
+  return routes.map((route) => {
+    const [, files] = table.routes.find(([pattern]) => pattern === pathPattern(route.path))!;
+    const translations = ['core', ...route.catalogs].map((name) => catalogs[name]);
+    const all = new Set([...initial, ...files, ...translations.filter((f): f is string => !!f)]);
+    return { path: route.path, files: [...all].sort() };
+  });
+}
+
 /** The inline script (ES5; it must never throw). `/` is the home page (the root redirects). */
 export function preloadScript(table: PreloadTable, base: string, defaultLocale: string): string {
   const json = JSON.stringify(table).replace(/</g, '\\u003c');
