@@ -9,14 +9,13 @@ import type { Locale } from '@/domain/locale';
 import { generateReference } from '@/domain/reference';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
-import { supabase } from '@/infra/supabase';
-import { quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
+import { quotePrice, type ServerQuote } from '@/features/booking/booking-api';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import {
   bookingWizardMachine,
@@ -123,7 +122,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
             const quote = quoteOfDraft(input.draft);
             if (!quote) return { ok: false, transient: false, code: 'incomplete' };
-            return quoteOnServer(supabase, quote);
+            return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
             submitDraft({ ...input, userId: getSessionState().user?.id ?? null }),
