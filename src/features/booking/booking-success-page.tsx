@@ -7,10 +7,10 @@ import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
+import { keepRunning } from '@/infra/background';
 import { useSession } from '@/infra/session';
 import { showToast } from '@/infra/toast';
 import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';
-import { startSyncEngine } from '@/sync/sync-engine';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
@@ -153,7 +153,7 @@ export default function BookingSuccessPage() {
   const catalogue = useBookingCatalogue();
   const booking = useLiveQuery(() => readLocalBooking(id), [id]);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
   }, []);
 
   if (booking === undefined) return <PageSpinner />;

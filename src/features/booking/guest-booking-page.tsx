@@ -3,8 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 
 import { normalizeReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
 import { useOnline } from '@/infra/network';
-import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
 import {
@@ -35,7 +35,7 @@ export default function GuestBookingPage() {
   const [result, setResult] = useState<GuestLookup | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
   }, []);
 
   const found = useLiveQuery(
