@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
 import type { PriceBreakdown } from '@/domain/rows';
-
 import { price } from '@/sync/outbox/testing/fake-server';
 
 import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
