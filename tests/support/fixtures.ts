@@ -12,7 +12,7 @@ import { serviceClient, sql, testStack } from './clients.ts';
 import { TEST_PASSWORD, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Row shapes as PostgREST returns them (the app's are src/lib/database.types.ts, outside the
+// Row shapes as PostgREST returns them (the app's are src/domain/rows.ts, outside the
 // Node type-check project; these hold only what the tests read)
 // ---------------------------------------------------------------------------------------------
 
