@@ -1,8 +1,10 @@
 /**
  * The API gateway: what Kong does in front of a Supabase project. One node:http server that
  * answers CORS, checks the `apikey`, and routes `/rest/v1` to PostgREST (a streaming proxy),
- * `/auth/v1` and `/storage/v1` to their handlers, and `/mailbox` to the dev mailbox. PostgREST's
- * JSON and text answers are gzipped for clients that accept it, as a hosted project's CDN does.
+ * `/auth/v1` and `/storage/v1` to their handlers, `/functions/v1` to the Edge Functions, and
+ * `/mailbox` to the dev mailbox. PostgREST's JSON and text answers are gzipped for clients that
+ * accept it, as a hosted project's CDN does. Bodies are capped, anonymous writes rate-limited per
+ * client address, and URLs PostgREST cannot answer cleanly refused (gateway-guards.ts).
  */
 import {
   Agent,
@@ -16,6 +18,23 @@ import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 
 import type { ApiHandler } from './context.ts';
+import { HOP_BY_HOP, type EdgeRuntime } from './functions/runtime.ts';
+import {
+  ANON_WRITES,
+  MAX_UPSTREAM_HEADER_BYTES,
+  RateLimiter,
+  TooLarge,
+  pipeCapped,
+  checkAnnouncedBody,
+  checkRestUrl,
+  checkRpcMethod,
+  isAnonymousWrite,
+  limiterKey,
+  rateLimited,
+  tooLarge,
+  type RateLimitOptions,
+  type Refusal,
+} from './gateway-guards.ts';
 import type { Mailbox } from './mailbox.ts';
 
 /** The request headers supabase-js sends (Supabase's CORS configuration). */
@@ -50,19 +69,6 @@ export const EXPOSED_HEADERS = [
 ];
 
 const ALLOWED_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
-
-/** Headers that describe one connection and are never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /** Below this many bytes (as announced by `content-length`) gzip is not worth it. */
 export const GZIP_MIN_BYTES = 1024;
@@ -124,6 +130,12 @@ export type GatewayOptions = {
   auth: ApiHandler;
   storage: ApiHandler;
   mailbox: Mailbox;
+  /** The Edge Functions (`/functions/v1`); none when absent. */
+  functions?: EdgeRuntime;
+  /** The exposed functions that may write (VOLATILE): GET on them is a 405. */
+  writingRpcs?: () => Promise<ReadonlySet<string>>;
+  /** Anonymous writes per client address (default ANON_WRITES; null: no limit). */
+  anonWriteLimit?: RateLimitOptions | null;
   /**
    * Trust X-Forwarded-For / X-Forwarded-Proto sent by the client (when another proxy sits in
    * front, and in tests that simulate several client addresses). Off by default: the client
@@ -138,6 +150,10 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export function isAllowedOrigin(origin: string, appOrigins: string[]): boolean {
   return appOrigins.includes(origin) || LOCAL_ORIGIN.test(origin);
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  sendJson(res, refusal.status, refusal.body, refusal.headers);
 }
 
 function sendJson(
@@ -157,6 +173,8 @@ function sendJson(
 /** Routes that need no API key, as in Supabase's Kong configuration. */
 function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/mailbox' || path.startsWith('/mailbox/')) return true;
+  // The Edge Functions check the caller's JWT themselves (per function, `verify_jwt`).
+  if (path.startsWith('/functions/v1/')) return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
   return (
     path === '/auth/v1/verify' ||
@@ -187,6 +205,8 @@ export type Gateway = {
 export function createGateway(options: GatewayOptions): Gateway {
   const keys = new Set([options.anonKey, options.serviceRoleKey]);
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const limitOptions = options.anonWriteLimit === undefined ? ANON_WRITES : options.anonWriteLimit;
+  const limiter = limitOptions ? new RateLimiter(limitOptions) : null;
 
   function setCors(req: IncomingMessage, res: ServerResponse): void {
     const origin = firstHeader(req.headers.origin);
@@ -224,6 +244,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         path: `${path || '/'}${search ? `?${search}` : ''}`,
         headers,
         agent,
+        // PostgREST echoes the URL in Content-Location, expanded (gateway-guards.ts).
+        maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES,
       },
       (answer) => {
         const out: OutgoingHttpHeaders = {};
@@ -266,15 +288,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     );
     upstream.on('error', (error) => {
-      // The client went away first: nothing to answer, nothing to report.
-      if (res.destroyed) return;
+      // The client went away first, or sent too much (answered 413): nothing more to say.
+      if (res.destroyed || error instanceof TooLarge) return;
       options.log(`gateway: PostgREST request failed: ${error.message}`);
       sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    pipeCapped(req, upstream, (error) => refuse(res, tooLarge(error.limit)));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -302,9 +324,24 @@ export function createGateway(options: GatewayOptions): Gateway {
       return options.mailbox.handle(req, res, path.slice('/mailbox'.length), url);
     }
 
-    const api = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(path);
+    const api = /^\/(rest|auth|storage|functions)\/v1(\/.*)?$/.exec(path);
     if (!api) return sendJson(res, 404, { message: 'no Route matched with those values' });
     const [, service, rest = ''] = api;
+    const address = clientAddress(req, options.trustProxyHeaders ?? false);
+
+    if (service === 'rest') {
+      const malformed = checkRestUrl(req.url ?? '/');
+      if (malformed) return refuse(res, malformed);
+    }
+    if (service !== 'storage') {
+      // Storage has its own per-bucket file size limits.
+      const oversized = checkAnnouncedBody(req.headers);
+      if (oversized) return refuse(res, oversized);
+    }
+    if (limiter && isAnonymousWrite(method, req.headers.authorization, options.anonKey)) {
+      const wait = limiter.take(limiterKey(address));
+      if (wait !== null) return refuse(res, rateLimited(wait));
+    }
 
     if (!isOpenRoute(method, path)) {
       const apikey = firstHeader(req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
@@ -314,7 +351,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
     }
 
+    if (service === 'functions') {
+      if (!options.functions)
+        return sendJson(res, 404, { message: 'no Route matched with those values' });
+      return options.functions.handle(req, res, rest, url, address);
+    }
     if (service === 'rest') {
+      if (options.writingRpcs) {
+        const wrongMethod = checkRpcMethod(method, rest, await options.writingRpcs());
+        if (wrongMethod) return refuse(res, wrongMethod);
+      }
       // While PostgREST restarts, wait for it instead of failing (a failed restart gives a 502).
       await options.postgrest.ready().catch(() => {});
       return proxyToPostgrest(req, res, url, rest);

@@ -17,6 +17,8 @@ import { ROOT_DIR } from './config.ts';
 export type MigrateOptions = {
   url: string;
   bootstrapFile: string;
+  /** The local stand-ins of pg_cron, pg_net and Vault (applied after bootstrap, every start). */
+  extensionsFile?: string;
   migrationsDir: string;
   seedFile: string;
   log?: (message: string) => void;
@@ -105,6 +107,10 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
     try {
       const bootstrap = await readFile(options.bootstrapFile, 'utf8');
       await runFile(client, relative(ROOT_DIR, options.bootstrapFile), bootstrap);
+      if (options.extensionsFile) {
+        const extensions = await readFile(options.extensionsFile, 'utf8');
+        await runFile(client, relative(ROOT_DIR, options.extensionsFile), extensions);
+      }
 
       const done = await client.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations',
