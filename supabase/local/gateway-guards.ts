@@ -11,10 +11,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The longest URL /rest/v1 takes. PostgREST echoes the path and query in `Content-Location`,
- * re-encoding each invalid byte as 18 characters: 8 KB stay under the 128 KB of response headers
- * the proxy accepts from it.
+ * re-encoded (a `,` becomes `%2C`): 8 KB stay well under the 128 KB of response headers the proxy
+ * accepts from it.
  */
 export const MAX_URL_BYTES = 8 * 1024;
+
+/** A longer `Content-Location` from PostgREST is dropped (clients read 16 KB of headers). */
+export const MAX_ECHOED_URL_BYTES = 4 * 1024;
 
 /** The response headers the proxy reads from PostgREST (Node's default is 16 KB). */
 export const MAX_UPSTREAM_HEADER_BYTES = 128 * 1024;
@@ -89,8 +92,8 @@ export function checkAnnouncedBody(
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
- * A 4xx for a /rest/v1 URL that PostgREST cannot answer cleanly: too long (414), a path that is
- * not valid percent-encoding or holds a control character once decoded (400).
+ * A 4xx for a /rest/v1 URL that PostgREST cannot answer cleanly: too long (414), not valid
+ * percent-encoded UTF-8, or a path that holds a control character once decoded (400).
  */
 export function checkRestUrl(rawUrl: string): Refusal | null {
   if (Buffer.byteLength(rawUrl) > MAX_URL_BYTES) {
@@ -102,14 +105,16 @@ export function checkRestUrl(rawUrl: string): Refusal | null {
       },
     };
   }
-  const path = rawUrl.split('?')[0] ?? '';
+  const [path = '', query = ''] = rawUrl.split(/\?(.*)/s);
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
+    // PostgREST answers a query that is not UTF-8 once decoded with a 500.
+    decodeURIComponent(query);
   } catch {
     return {
       status: 400,
-      body: { code: 'invalid_url', message: 'The path is not valid percent-encoding.' },
+      body: { code: 'invalid_url', message: 'The URL is not valid percent-encoded UTF-8.' },
     };
   }
   if (CONTROL.test(decoded)) {

@@ -21,6 +21,7 @@ import type { ApiHandler } from './context.ts';
 import { HOP_BY_HOP, type EdgeRuntime } from './functions/runtime.ts';
 import {
   ANON_WRITES,
+  MAX_ECHOED_URL_BYTES,
   MAX_UPSTREAM_HEADER_BYTES,
   RateLimiter,
   TooLarge,
@@ -113,6 +114,18 @@ function mergeVary(...values: (number | string | readonly string[] | undefined)[
     }
   }
   return [...names.values()].join(', ');
+}
+
+/**
+ * The query string as the client sent it, less its `apikey` parameters: the bytes are kept
+ * (re-serialising would turn each invalid %XX into a 9-character replacement character).
+ */
+export function withoutApiKey(rawUrl: string): string {
+  const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+  return query
+    .split('&')
+    .filter((part) => part !== '' && !/^apikey(=|$)/.test(part))
+    .join('&');
 }
 
 export type Upstream = {
@@ -223,7 +236,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     url: URL,
     path: string,
   ): void {
-    url.searchParams.delete('apikey');
     const headers: IncomingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && name !== 'apikey') headers[name] = value;
@@ -235,7 +247,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       (options.trustProxyHeaders && firstHeader(req.headers['x-forwarded-proto'])) || 'http';
     headers['x-forwarded-host'] = req.headers.host ?? '';
 
-    const search = url.searchParams.toString();
+    const search = withoutApiKey(req.url ?? '');
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
@@ -253,6 +265,11 @@ export function createGateway(options: GatewayOptions): Gateway {
           if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined) {
             out[name] = value;
           }
+        }
+        // An echo too long for clients' header limits (Node's is 16 KB) is dropped, not relayed.
+        const echoed = out['content-location'];
+        if (typeof echoed === 'string' && echoed.length > MAX_ECHOED_URL_BYTES) {
+          delete out['content-location'];
         }
         const status = answer.statusCode ?? 502;
         const length = Number(firstHeader(answer.headers['content-length']) ?? NaN);
