@@ -258,8 +258,9 @@ as $$
 $$;
 
 -- check-upload: records a verdict. A refused file refuses the pending bookings that use it
--- (status `rejected`, reason `file_rejected`: the customer is told as for any refusal); the
--- function then removes the file through the Storage API. Returns the refused bookings' ids.
+-- (status `rejected` with a reason in the agency's words, as staff write them: the customer is
+-- told as for any refusal, by notification or mail); the function then removes the file through
+-- the Storage API. Returns the refused bookings' ids.
 create or replace function public.edge_record_file_check(
   bucket text,
   file_name text,
@@ -284,7 +285,8 @@ begin
   if verdict = 'rejected' then
     with refused_bookings as (
       update public.bookings b
-         set status = 'rejected', status_reason = 'file_rejected'
+         set status = 'rejected',
+             status_reason = 'Document refusé : le fichier envoyé n''est pas un PDF, JPEG, PNG ou WebP valide.'
        where b.status = 'pending'
          and ((bucket = 'licenses' and b.license_path = file_name)
            or (bucket = 'flight-documents' and b.flight_document_path = file_name))

@@ -100,3 +100,40 @@ export async function waitForMailAt(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Runs the check-upload Edge Function now on a booking's files (the storage webhook already
+ * asked for it; this waits until each file has its verdict), as staff would wait before
+ * accepting. Returns the function's answers.
+ */
+export async function checkBookingFiles(
+  stack: Pick<TestStackInfo, 'apiUrl' | 'serviceRoleKey'>,
+  bookingId: string,
+): Promise<unknown[]> {
+  const service = nodeClient(stack.apiUrl, stack.serviceRoleKey);
+  const { data, error } = await service
+    .from('bookings')
+    .select('license_path, flight_document_path')
+    .eq('id', bookingId)
+    .single();
+  if (error) throw new Error(`booking ${bookingId}: ${error.message}`);
+  const files: Array<[string, string | null]> = [
+    ['licenses', data.license_path as string | null],
+    ['flight-documents', data.flight_document_path as string | null],
+  ];
+  const answers: unknown[] = [];
+  for (const [bucket, name] of files) {
+    if (!name) continue;
+    const res = await fetch(`${stack.apiUrl}/functions/v1/check-upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ type: 'INSERT', record: { bucket_id: bucket, name } }),
+    });
+    if (!res.ok) throw new Error(`check-upload answered ${res.status}: ${await res.text()}`);
+    answers.push(await res.json());
+  }
+  return answers;
+}
