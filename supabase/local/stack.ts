@@ -411,7 +411,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const cron = startCron(db, log);
     cleanups.push(() => cron.stop());
     // Mail queued while the stack was down goes now, not at the next minute's sweep.
-    void functions.warm().then(() => cron.run('send-mail-sweep').catch(() => {}));
+    void cron.run('send-mail-sweep').catch(() => {});
 
     let stopping: Promise<void> | null = null;
     return {

@@ -142,7 +142,8 @@ end
 $$;
 
 -- Staff accept a booking only once each of its files was checked ok (a trigger, so every path to
--- `reserved` obeys it, staff_set_booking_status included).
+-- `reserved` obeys it, staff_set_booking_status included). On insert, a file already refused is
+-- refused too (between its verdict and its removal, create_booking still finds it).
 create or replace function internal.require_checked_files()
 returns trigger
 language plpgsql
@@ -153,6 +154,20 @@ declare
   file record;
   found_verdict text;
 begin
+  if tg_op = 'INSERT' then
+    for file in
+      select f.bucket_id, f.name
+        from (values ('licenses', new.license_path), ('flight-documents', new.flight_document_path))
+             as f (bucket_id, name)
+       where f.name is not null
+    loop
+      if exists (select 1 from internal.upload_checks c
+                  where c.bucket_id = file.bucket_id and c.name = file.name and c.verdict = 'rejected') then
+        perform internal.fail('file_rejected', file.bucket_id || '/' || file.name);
+      end if;
+    end loop;
+    return new;
+  end if;
   for file in
     select f.bucket_id, f.name
       from (values ('licenses', new.license_path), ('flight-documents', new.flight_document_path))
@@ -318,6 +333,10 @@ create trigger booking_files_recheck
     and (old.version is distinct from new.version
       or old.metadata ->> 'eTag' is distinct from new.metadata ->> 'eTag'))
   execute function internal.booking_file_webhook();
+
+create trigger bookings_refuse_rejected_files
+  before insert on public.bookings
+  for each row execute function internal.require_checked_files();
 
 create trigger bookings_require_checked_files
   before update of status on public.bookings

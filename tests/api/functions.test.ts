@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEV_SEND_EMAIL_HOOK_SECRET } from '../../supabase/local/config.ts';
@@ -23,7 +24,9 @@ import {
   expectCode,
   guestContact,
   newCar,
+  SEED,
   staffMoves,
+  uploadBookingFile,
   visitor,
 } from '../support/fixtures.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -177,16 +180,26 @@ describe('check-upload', () => {
       detected_type: 'image/png',
     });
 
-    // Without a verdict (the check still running), staff are refused with a clear code.
-    await sql('delete from internal.upload_checks where name = $1', [booking.license_path]);
-    const admin = await adminClient();
-    const early = await admin.rpc('staff_set_booking_status', {
-      booking_id: booking.id,
-      status: 'reserved',
-      reason: null,
+    // Without a verdict (the check still running), staff are refused with a clear code. (One
+    // transaction, so the minute's sweep cannot check the file in between.)
+    const db = new pg.Client({ connectionString: testStack().dbUrl });
+    await db.connect();
+    const early = await db
+      .query(
+        `begin;
+         delete from internal.upload_checks where name = '${booking.license_path}';
+         select set_config('request.jwt.claims', '{"sub": "${SEED.users.admin}", "role": "authenticated"}', true);
+         set local role authenticated;
+         select public.staff_set_booking_status('${booking.id}', 'reserved', null);
+         commit;`,
+      )
+      .catch((error: pg.DatabaseError) => error);
+    await db.end();
+    expect(early).toMatchObject({
+      code: 'P0001',
+      message: 'files_not_checked',
+      detail: `licenses/${booking.license_path}`,
     });
-    expectCode(early.error, 'files_not_checked');
-    expect(early.error?.details).toBe(`licenses/${booking.license_path}`);
 
     await checkBookingFiles(testStack(), booking.id);
     expect((await staffMoves(booking.id, ['reserved'])).status).toBe('reserved');
@@ -211,12 +224,17 @@ describe('check-upload', () => {
       detected_type: 'application/x-msdownload',
     });
 
-    // Removed through the Storage API: no row, no bytes.
-    const objects = await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
-      'licenses',
-      booking.license_path,
-    ]);
-    expect(objects).toEqual([]);
+    // Removed through the Storage API (right after the verdict): no row, no bytes.
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            booking.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
     const admin = await adminClient();
     const download = await admin.storage.from('licenses').download(booking.license_path!);
     expect(download.error).not.toBeNull();
@@ -246,7 +264,38 @@ describe('check-upload', () => {
       return row;
     }, 'the verdict');
     expect(verdict).toEqual({ verdict: 'rejected', reason: 'content_mismatch' });
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            payload.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
     expectCode((await createBooking(visitor(), payload)).error, 'licence_required');
+  });
+
+  it('refuses a booking for a file refused but not removed yet', async () => {
+    const payload = draft(car, guestContact());
+    await uploadBookingFile(visitor(), payload.id);
+    // The moment between the verdict and the removal, held in one transaction.
+    const db = new pg.Client({ connectionString: testStack().dbUrl });
+    await db.connect();
+    const refused = await db
+      .query(
+        `begin;
+         insert into internal.upload_checks (bucket_id, name, verdict, reason)
+         values ('licenses', '${payload.license_path}', 'rejected', 'content_mismatch')
+         on conflict (bucket_id, name) do update set verdict = 'rejected', reason = 'content_mismatch';
+         set local role anon;
+         select public.create_booking('${JSON.stringify(payload)}'::jsonb);
+         commit;`,
+      )
+      .catch((error: pg.DatabaseError) => error);
+    await db.end();
+    expect(refused).toMatchObject({ code: 'P0001', message: 'file_rejected' });
   });
 
   it('refuses staff accept of a booking whose file was refused', async () => {
@@ -548,7 +597,8 @@ describe('a stack whose mail provider fails', () => {
        values ('guest@example.dz', 'Hello', 'Body') returning id`,
     );
     const id = rows[0]!.id;
-    await until(async () => ((await rowOf(id)).attempts === 1 ? true : null), 'the first try');
+    // The first try (the webhook's) has failed and been settled.
+    await until(async () => ((await rowOf(id)).last_error ? true : null), 'the first try');
     const first = await rowOf(id);
     expect(first.sent_at).toBeNull();
     expect(first.last_error).toMatch(/503/);

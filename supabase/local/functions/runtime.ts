@@ -1,8 +1,8 @@
 /**
  * Supabase Edge Functions, served locally as the platform serves them: the real Deno (npm package
  * `deno`) runs `supabase/functions/<name>/index.ts` (`Deno.serve`), one process per function (an
- * isolate of its own, as on the platform), started on the first request (a cold start of about
- * 30 ms once Deno's cache is warm) and restarted on the next request after it exits. The gateway
+ * isolate of its own, as on the platform), started on the first request (25–45 ms once Deno's
+ * cache is warm, ~115 ms cold) and restarted on the next request after it exits. The gateway
  * hands it `/functions/v1/<name>/…` as `/<name>/…`, after checking the caller's JWT unless
  * `verify_jwt = false`. The environment is the platform's: SUPABASE_URL, SUPABASE_ANON_KEY,
  * SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL, plus the project's secrets.
@@ -109,10 +109,6 @@ class Worker {
     readonly config: FunctionConfig,
     private readonly options: EdgeRuntimeOptions,
   ) {}
-
-  get running(): boolean {
-    return this.port > 0;
-  }
 
   /** The port of a running process, starting one if needed (one start at a time). */
   ensure(): Promise<number> {
