@@ -186,15 +186,16 @@ test.describe('staff', () => {
     e2e,
   }) => {
     test.setTimeout(120_000);
-    const customer = await newCustomer('Nadia Khelifi');
-    const { id } = await newPendingBooking(customer);
-    const { reference } = await serverBooking(customer, id);
-    // As when staff open a booking made a second ago: its licence has no verdict yet (and the
-    // minute's sweep, which would check it, is held for the length of this test).
+    // As when staff open a booking made a second ago: its licence has no verdict yet. The
+    // minute's sweep, which would check it, is held for the length of this test; the upload's
+    // own check (its webhook) has run.
     const db = new pg.Client({ connectionString: e2e.dbUrl });
     await db.connect();
     await db.query("update cron.job set active = false where jobname = 'check-upload-sweep'");
     try {
+      const customer = await newCustomer('Nadia Khelifi');
+      const { id } = await newPendingBooking(customer);
+      const { reference } = await serverBooking(customer, id);
       await db.query(
         "delete from internal.upload_checks where bucket_id = 'licenses' and name like $1",
         [`${id}/%`],

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import pg from 'pg';
 
 import type { TestStackInfo } from './stack.ts';
 
@@ -136,4 +137,33 @@ export async function checkBookingFiles(
     answers.push(await res.json());
   }
   return answers;
+}
+
+/**
+ * Waits until each file of a booking has a verdict from check-upload (called by the upload's
+ * webhook), without calling it again.
+ */
+export async function waitForFileChecks(dbUrl: string, bookingId: string, timeoutMs = 15_000) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await db.query<{ unchecked: number }>(
+        `select count(*)::int as unchecked
+           from public.bookings b,
+                lateral (values ('licenses', b.license_path),
+                                ('flight-documents', b.flight_document_path)) f (bucket_id, name)
+          where b.id = $1 and f.name is not null
+            and not exists (select 1 from internal.upload_checks c
+                             where c.bucket_id = f.bucket_id and c.name = f.name)`,
+        [bookingId],
+      );
+      if (rows[0]?.unchecked === 0) return;
+      if (Date.now() > deadline) throw new Error(`files of ${bookingId} still unchecked`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await db.end();
+  }
 }
