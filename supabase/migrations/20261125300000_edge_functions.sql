@@ -154,20 +154,6 @@ declare
   file record;
   found_verdict text;
 begin
-  if tg_op = 'INSERT' then
-    for file in
-      select f.bucket_id, f.name
-        from (values ('licenses', new.license_path), ('flight-documents', new.flight_document_path))
-             as f (bucket_id, name)
-       where f.name is not null
-    loop
-      if exists (select 1 from internal.upload_checks c
-                  where c.bucket_id = file.bucket_id and c.name = file.name and c.verdict = 'rejected') then
-        perform internal.fail('file_rejected', file.bucket_id || '/' || file.name);
-      end if;
-    end loop;
-    return new;
-  end if;
   for file in
     select f.bucket_id, f.name
       from (values ('licenses', new.license_path), ('flight-documents', new.flight_document_path))
@@ -177,10 +163,10 @@ begin
     select c.verdict into found_verdict
       from internal.upload_checks c
      where c.bucket_id = file.bucket_id and c.name = file.name;
-    if found_verdict is null then
-      perform internal.fail('files_not_checked', file.bucket_id || '/' || file.name);
-    elsif found_verdict <> 'ok' then
+    if found_verdict = 'rejected' then
       perform internal.fail('file_rejected', file.bucket_id || '/' || file.name);
+    elsif found_verdict is null and tg_op = 'UPDATE' then
+      perform internal.fail('files_not_checked', file.bucket_id || '/' || file.name);
     end if;
   end loop;
   return new;
