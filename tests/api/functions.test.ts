@@ -314,6 +314,58 @@ describe('check-upload', () => {
     expectCode(error, 'file_rejected');
   });
 
+  /** A booking file replaced by a Windows program declared as a PDF; waits for its verdict. */
+  async function replaceWithProgram(booking: { license_path: string | null }) {
+    await verdictOf('licenses', booking.license_path!);
+    await storeAsHosted('licenses', booking.license_path!, EXE, 'application/pdf');
+    await until(
+      async () =>
+        (
+          await sql(
+            "select 1 from internal.upload_checks where name = $1 and verdict = 'rejected'",
+            [booking.license_path],
+          )
+        ).length > 0,
+      'the rejection',
+    );
+  }
+
+  it('writes the refusal in the booking’s language', async () => {
+    const booking = await book(visitor(), (await newCar()).id, { locale: 'en' });
+    await replaceWithProgram(booking);
+    const [row] = await sql<{ status: string; status_reason: string }>(
+      'select status, status_reason from public.bookings where id = $1',
+      [booking.id],
+    );
+    expect(row).toEqual({
+      status: 'rejected',
+      status_reason: 'Document refused: the file sent is not a valid PDF, JPEG, PNG or WebP.',
+    });
+  });
+
+  it('lets an unconfirmed guest hold past its deadline expire, not refused, and removes its bad file', async () => {
+    const booking = await book(visitor(), (await newCar()).id, {}, false, { confirm: false });
+    await sql(`update public.bookings set confirm_by = now() - interval '1 second' where id = $1`, [
+      booking.id,
+    ]);
+    await replaceWithProgram(booking);
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            booking.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
+    const [row] = await sql<{ status: string; status_reason: string }>(
+      'select status, status_reason from public.bookings where id = $1',
+      [booking.id],
+    );
+    expect(row).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
+  });
+
   it('sweeps files the webhook missed, on the schedule', async () => {
     const payload = draft(car, guestContact());
     // Stored without the webhook (as if the call was lost).
@@ -519,6 +571,41 @@ describe('schedules (pg_cron) and webhooks (pg_net)', () => {
       await sql('drop table public.cron_probe');
     }
   });
+
+  it('expires an unconfirmed guest hold past its deadline within the minute, on the schedule', async () => {
+    const [job] = await sql<{ schedule: string; command: string }>(
+      "select schedule, command from cron.job where jobname = 'expire-unconfirmed-bookings'",
+    );
+    expect(job).toEqual({
+      schedule: '* * * * *',
+      command: 'select internal.expire_unconfirmed_bookings()',
+    });
+    // On a car of its own: no booking of that car expires it on the way.
+    const booking = await book(visitor(), (await newCar()).id, {}, false, { confirm: false });
+    const [{ lapsed_at: lapsedAt } = { lapsed_at: '' }] = await sql<{ lapsed_at: string }>(
+      `update public.bookings set confirm_by = now() - interval '1 second' where id = $1
+       returning now()::text as lapsed_at`,
+      [booking.id],
+    );
+    const expired = await until(
+      async () => {
+        const [row] = await sql<{ status: string; status_reason: string }>(
+          "select status, status_reason from public.bookings where id = $1 and status <> 'pending'",
+          [booking.id],
+        );
+        return row;
+      },
+      'the scheduled expiry',
+      75_000,
+    );
+    expect(expired).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
+    const runs = await sql<{ status: string }>(
+      `select d.status from cron.job_run_details d join cron.job j using (jobid)
+        where j.jobname = 'expire-unconfirmed-bookings' and d.start_time >= $1::timestamptz`,
+      [lapsedAt],
+    );
+    expect(runs.map((run) => run.status)).toContain('succeeded');
+  }, 90_000);
 
   it('refuses a schedule pg_cron would refuse', async () => {
     await expect(sql(`select cron.schedule('bad', 'every minute', 'select 1')`)).rejects.toThrow(
