@@ -11,6 +11,7 @@ import {
   isAnonymousWrite,
   limiterKey,
 } from './gateway-guards.ts';
+import { signJwt } from './jwt.ts';
 
 describe('RateLimiter', () => {
   it('lets a burst through, then one request per 1/rate seconds, with the wait to announce', () => {
@@ -109,10 +110,21 @@ describe('checkAnnouncedBody and isAnonymousWrite', () => {
     expect(checkAnnouncedBody({})).toBeNull();
   });
 
-  it('counts writes without a user token as anonymous', () => {
-    expect(isAnonymousWrite('POST', undefined, 'anon')).toBe(true);
-    expect(isAnonymousWrite('POST', 'Bearer anon', 'anon')).toBe(true);
-    expect(isAnonymousWrite('PATCH', 'Bearer user-token', 'anon')).toBe(false);
-    expect(isAnonymousWrite('GET', undefined, 'anon')).toBe(false);
+  it('counts writes without a valid user token as anonymous: a forged token does not escape', () => {
+    const secret = 'a-test-secret-of-at-least-32-characters';
+    const anon = signJwt({ role: 'anon' }, secret);
+    const user = signJwt({ role: 'authenticated', sub: 'u', exp: 4_000_000_000 }, secret);
+    const expired = signJwt({ role: 'authenticated', sub: 'u', exp: 1 }, secret);
+    const forged = signJwt(
+      { role: 'authenticated', sub: 'u' },
+      'another-secret-of-32-characters!!',
+    );
+    expect(isAnonymousWrite('POST', undefined, secret)).toBe(true);
+    expect(isAnonymousWrite('POST', `Bearer ${anon}`, secret)).toBe(true);
+    expect(isAnonymousWrite('POST', 'Bearer made-up', secret)).toBe(true);
+    expect(isAnonymousWrite('POST', `Bearer ${forged}`, secret)).toBe(true);
+    expect(isAnonymousWrite('POST', `Bearer ${expired}`, secret)).toBe(true);
+    expect(isAnonymousWrite('PATCH', `Bearer ${user}`, secret)).toBe(false);
+    expect(isAnonymousWrite('GET', undefined, secret)).toBe(false);
   });
 });

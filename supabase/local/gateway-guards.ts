@@ -6,6 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import { pipeline, Transform, type TransformCallback, type Writable } from 'node:stream';
 
+import { verifyJwt } from './jwt.ts';
+
 /** The largest request body /rest/v1, /auth/v1 and /functions/v1 take (a booking is ~2 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -241,14 +243,23 @@ export function rateLimited(retryAfterSeconds: number): Refusal {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether a request writes as the anon role (no user token, or the anon key as the token). */
+/**
+ * Whether a write counts as anonymous: no token, the anon key, or a token that does not verify
+ * (made up, signed with another secret, expired). Only a valid user or service token escapes
+ * the limit, so a client cannot dodge it by sending any Authorization header.
+ */
 export function isAnonymousWrite(
   method: string,
   authorization: string | undefined,
-  anonKey: string,
+  jwtSecret: string,
 ): boolean {
   if (!WRITE_METHODS.has(method)) return false;
   if (!authorization) return true;
   const token = authorization.replace(/^Bearer\s+/i, '');
-  return token === anonKey;
+  try {
+    const claims = verifyJwt<{ role?: unknown }>(token, jwtSecret);
+    return claims.role !== 'authenticated' && claims.role !== 'service_role';
+  } catch {
+    return true;
+  }
 }

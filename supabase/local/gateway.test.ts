@@ -12,6 +12,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { acceptsGzip, createGateway, isAllowedOrigin } from './gateway.ts';
+import { signJwt } from './jwt.ts';
 import type { Mailbox } from './mailbox.ts';
 
 describe('isAllowedOrigin', () => {
@@ -87,6 +88,7 @@ function varyNames(reply: Reply): string[] {
 }
 
 const ANON = 'anon-key';
+const JWT_SECRET = 'gateway-test-secret-of-32-characters';
 const CARS = JSON.stringify(
   Array.from({ length: 60 }, (_, i) => ({
     id: i,
@@ -152,6 +154,7 @@ describe('gateway gzip for PostgREST answers', () => {
   const gateway = createGateway({
     anonKey: ANON,
     serviceRoleKey: 'service-key',
+    jwtSecret: JWT_SECRET,
     appOrigins: [],
     postgrest: {
       get port() {
@@ -303,6 +306,7 @@ describe('gateway under abuse', () => {
   const gateway = createGateway({
     anonKey: ANON,
     serviceRoleKey: 'service-key',
+    jwtSecret: JWT_SECRET,
     appOrigins: [],
     postgrest: {
       get port() {
@@ -407,9 +411,22 @@ describe('gateway under abuse', () => {
       (await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.10')).status,
     ).toBe(200);
     const user = await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.9', false, {
-      authorization: 'Bearer a-user-token',
+      authorization: `Bearer ${signJwt({ role: 'authenticated', sub: 'u' }, JWT_SECRET)}`,
     });
     expect(user.status).toBe(200);
+    // A made-up or forged token is no way around it.
+    for (const token of ['made-up', signJwt({ role: 'authenticated', sub: 'u' }, 'x'.repeat(32))]) {
+      const forged = await post(
+        '/rest/v1/rpc/quote_booking',
+        Buffer.from('{}'),
+        '203.0.113.9',
+        false,
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+      expect(forged.status).toBe(429);
+    }
   });
 
   it('answers 400 for a control character in the path, without asking PostgREST', async () => {

@@ -138,6 +138,8 @@ export type Upstream = {
 export type GatewayOptions = {
   anonKey: string;
   serviceRoleKey: string;
+  /** Verifies user tokens: only a valid one escapes the anonymous-write limit. */
+  jwtSecret: string;
   appOrigins: string[];
   postgrest: Upstream;
   auth: ApiHandler;
@@ -373,7 +375,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const oversized = checkAnnouncedBody(req.headers);
       if (oversized) return refuse(res, oversized);
     }
-    if (limiter && isAnonymousWrite(method, req.headers.authorization, options.anonKey)) {
+    if (limiter && isAnonymousWrite(method, req.headers.authorization, options.jwtSecret)) {
       const wait = limiter.take(limiterKey(address));
       if (wait !== null) return refuse(res, rateLimited(wait));
     }

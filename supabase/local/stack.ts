@@ -392,6 +392,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const gateway = createGateway({
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
       appOrigins,
       postgrest,
       auth: createAuthApi(ctx),
