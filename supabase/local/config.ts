@@ -15,6 +15,7 @@ import { signJwt } from './jwt.ts';
 /** The repository root (this file lives in `supabase/local/`). */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** The app's ports; the API's and the database's come from supabase/config.toml ([api], [db]). */
 export const DEFAULT_PORTS = {
   /** The built app (`npm start`). */
   app: 4173,
@@ -59,12 +60,12 @@ export function resolveKeys(env: NodeJS.ProcessEnv = process.env): Keys {
 export const DEFAULT_DATA_DIR = resolve(ROOT_DIR, '.kiraa');
 
 export const PATHS = {
+  config: resolve(ROOT_DIR, 'supabase/config.toml'),
   bootstrap: resolve(ROOT_DIR, 'supabase/local/bootstrap.sql'),
   extensions: resolve(ROOT_DIR, 'supabase/local/extensions.sql'),
   functions: resolve(ROOT_DIR, 'supabase/functions'),
   functionsEnv: resolve(ROOT_DIR, 'supabase/functions/.env'),
   denoConfig: resolve(ROOT_DIR, 'supabase/functions/deno.json'),
-  supabaseConfig: resolve(ROOT_DIR, 'supabase/config.toml'),
   /** Deno's cache of compiled modules (DENO_DIR). */
   denoCache: resolve(ROOT_DIR, 'node_modules/.cache/kiraa/deno'),
   migrations: resolve(ROOT_DIR, 'supabase/migrations'),
@@ -97,9 +98,6 @@ export const DEV_SEND_EMAIL_HOOK_SECRET = `v1,whsec_${Buffer.from(
 export function devMailApiKey(jwtSecret: string): string {
   return `re_local_${createHmac('sha256', jwtSecret).update('kiraa-mail-api').digest('hex').slice(0, 32)}`;
 }
-
-/** GoTrue's default access-token lifetime. */
-export const JWT_EXPIRY_SECONDS = 3600;
 
 /** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */
 export const DEMO_ACCOUNTS = [

@@ -11,12 +11,11 @@ import { resolve } from 'node:path';
 
 import pg from 'pg';
 
-import { createAuthApi } from './auth/index.ts';
+import { configureAuthApi } from './auth/index.ts';
+import { authOptionsFromEnv, authOptionsFromSettings } from './auth/options.ts';
 import {
   DEFAULT_DATA_DIR,
-  DEFAULT_PORTS,
   DEV_SEND_EMAIL_HOOK_SECRET,
-  JWT_EXPIRY_SECONDS,
   PATHS,
   ROOT_DIR,
   dataPaths,
@@ -36,6 +35,12 @@ import { migrate, type MigrateResult } from './migrate.ts';
 import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
 import { Postgrest, killStalePostgrest } from './postgrest.ts';
 import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
+import {
+  loadSettings,
+  withOverrides,
+  type ProjectSettings,
+  type SettingsOverrides,
+} from './settings.ts';
 import { createStorageApi } from './storage/index.ts';
 
 export type StackOptions = {
@@ -63,6 +68,8 @@ export type StackOptions = {
   migrationsDir?: string;
   seedFile?: string;
   env?: NodeJS.ProcessEnv;
+  /** Settings that differ from supabase/config.toml (test stacks). */
+  settings?: SettingsOverrides;
   log?: (message: string) => void;
   /** Called when the stack can no longer serve (PostgREST keeps crashing). */
   onFatal?: (error: Error) => void;
@@ -91,6 +98,8 @@ export type Stack = {
   postgrest: Postgrest;
   /** The pool the API handlers use (superuser; `asClaims` for RLS). */
   db: Db;
+  /** What the stack runs with: supabase/config.toml and the options' overrides. */
+  settings: ProjectSettings;
   stop(): Promise<void>;
 };
 
@@ -149,6 +158,14 @@ function lockDataDir(dataDir: string, lockFile: string): () => void {
 
 function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
+}
+
+/** PGlite's URL for the `authenticator` login (PGlite checks no password). */
+function asAuthenticator(pgliteUrl: string): string {
+  const url = new URL(pgliteUrl);
+  url.username = 'authenticator';
+  url.password = 'authenticator';
+  return url.toString();
 }
 
 /**
@@ -237,6 +254,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const databaseUrl =
     options.databaseUrl === undefined ? env.DATABASE_URL || null : options.databaseUrl;
   const keys = resolveKeys(env);
+  const settings = withOverrides(loadSettings(PATHS.config, env), options.settings);
   mkdirSync(paths.storage, { recursive: true });
   const unlock = lockDataDir(dataDir, paths.lock);
 
@@ -260,11 +278,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const server = createServer((req, res) => handle(req, res));
     let apiPort: number;
     try {
-      apiPort = await listen(server, options.apiPort ?? DEFAULT_PORTS.api, host);
+      apiPort = await listen(server, options.apiPort ?? settings.api.port, host);
     } catch (error) {
       if (isAddressInUse(error))
         throw new PortInUseError(
-          options.apiPort ?? DEFAULT_PORTS.api,
+          options.apiPort ?? settings.api.port,
           'the API gateway',
           'KIRAA_API_PORT',
         );
@@ -290,12 +308,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         pglite = await startPgliteServer({
           dataDir: paths.db,
           host: '127.0.0.1',
-          port: options.dbPort ?? DEFAULT_PORTS.db,
+          port: options.dbPort ?? settings.db.port,
         });
       } catch (error) {
         if (isAddressInUse(error))
           throw new PortInUseError(
-            options.dbPort ?? DEFAULT_PORTS.db,
+            options.dbPort ?? settings.db.port,
             'the Postgres socket of PGlite',
             'KIRAA_DB_PORT',
           );
@@ -326,8 +344,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     killStalePostgrest(paths.postgrestPid);
     const postgrest = new Postgrest({
       publicUrl: `${apiUrl}/rest/v1/`,
-      dbUri: pglite ? dbUrl : await postgrestUri(dbUrl, keys.jwtSecret, log),
+      // As on Supabase, PostgREST logs in as `authenticator`, which can only become the API roles.
+      dbUri: pglite ? asAuthenticator(dbUrl) : await postgrestUri(dbUrl, keys.jwtSecret, log),
       jwtSecret: keys.jwtSecret,
+      api: settings.api,
       pglite: pglite !== null,
       pidFile: paths.postgrestPid,
       log,
@@ -343,15 +363,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       cleanups.push(() => watch.stop());
     }
 
-    const appOrigins = options.appOrigins ?? [`http://localhost:${DEFAULT_PORTS.app}`];
+    const appOrigins = options.appOrigins ?? [new URL(settings.auth.siteUrl).origin];
     const config: StackConfig = {
       apiUrl,
       appOrigins,
-      siteUrl: options.siteUrl ?? appOrigins[0] ?? `http://localhost:${DEFAULT_PORTS.app}`,
+      siteUrl: options.siteUrl ?? settings.auth.siteUrl,
       jwtSecret: keys.jwtSecret,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
-      jwtExpiry: JWT_EXPIRY_SECONDS,
+      jwtExpiry: settings.auth.jwtExpiry,
+      auth: settings.auth,
       storageDir: paths.storage,
     };
     const ctx: ServiceContext = { db, config, mailer: mailbox, log };
@@ -368,7 +389,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...readSecrets(options.functionsEnvFile ?? PATHS.functionsEnv),
     };
     const functions = createEdgeRuntime({
-      functions: readFunctions(PATHS.functions, PATHS.supabaseConfig),
+      functions: readFunctions(PATHS.functions, PATHS.config),
       denoConfig: PATHS.denoConfig,
       readRoot: ROOT_DIR,
       cacheDir: PATHS.denoCache,
@@ -395,7 +416,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       jwtSecret: keys.jwtSecret,
       appOrigins,
       postgrest,
-      auth: createAuthApi(ctx),
+      auth: configureAuthApi(authOptionsFromEnv(env, authOptionsFromSettings(settings.auth)))(ctx),
       storage: createStorageApi(ctx),
       mailbox,
       functions,
@@ -432,6 +453,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       migrations,
       postgrest,
       db,
+      settings,
       stop() {
         stopping ??= cleanup();
         return stopping;

@@ -30,7 +30,12 @@ import {
   visitor,
 } from '../support/fixtures.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { checkBookingFiles } from '../support/supabase.ts';
+import {
+  checkBookingFiles,
+  nodeClient,
+  parseAuthMail,
+  waitForMailAt,
+} from '../support/supabase.ts';
 
 function callFunction(name: string, init: RequestInit & { token?: string | null } = {}) {
   const { token = testStack().serviceRoleKey, ...rest } = init;
@@ -532,6 +537,67 @@ describe('send-email (the auth Send Email hook)', () => {
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ error: { http_code: 400 } });
     expect(await mailsTo(email)).toEqual([]);
+  });
+});
+
+describe('the local auth service calling send-email as its Send Email hook', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    // The hook's address is the stack's own gateway: a port picked before it starts.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    stack = await startTestStack({
+      apiPort: port,
+      settings: {
+        auth: {
+          email: { enableConfirmations: true },
+          hooks: {
+            sendEmail: {
+              uri: `http://127.0.0.1:${port}/functions/v1/send-email`,
+              secrets: DEV_SEND_EMAIL_HOOK_SECRET,
+            },
+          },
+        },
+      },
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  it('mails the sign-up confirmation and the recovery rendered by the function; its links work', async () => {
+    const client = nodeClient(stack.apiUrl, stack.anonKey);
+    const email = uniqueEmail('hooked');
+    const password = 'Kiraa-test1!';
+    const signUp = await client.auth.signUp({
+      email,
+      password,
+      options: {
+        data: { name: 'Nadia Ferhat', phone: '+213550111222', age: 27, address: 'Oran' },
+        emailRedirectTo: 'http://localhost:4173/sign-in?lang=ar',
+      },
+    });
+    expect(signUp.error).toBeNull();
+    const confirmation = await waitForMailAt(stack.mailboxUrl, email);
+    expect(confirmation.subject).toBe('كراء: أكّد عنوان بريدك الإلكتروني');
+    expect(confirmation.html).toContain('dir="rtl"');
+    const opened = await fetch(parseAuthMail(confirmation.text).link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(new URL(opened.headers.get('location')!).hash).toContain('access_token=');
+
+    const reset = await client.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:4173/reset-password?lang=en',
+    });
+    expect(reset.error).toBeNull();
+    const recovery = await waitForMailAt(stack.mailboxUrl, email, (m) =>
+      m.subject.includes('reset'),
+    );
+    expect(recovery.subject).toBe('Kiraa: reset your password');
+    const { link, code } = parseAuthMail(recovery.text);
+    expect(link.searchParams.get('type')).toBe('recovery');
+    const verified = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
+    expect(verified.error).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('readFunctions', () => {
   it('serves the repository’s functions with config.toml’s verify_jwt', () => {
-    const functions = readFunctions(PATHS.functions, PATHS.supabaseConfig);
+    const functions = readFunctions(PATHS.functions, PATHS.config);
     expect(functions.map((f) => [f.name, f.verifyJwt])).toEqual([
       ['check-upload', true],
       ['send-email', false],
