@@ -100,7 +100,12 @@ const publicPages: Array<{ path: string; ready?: (page: Page) => Promise<void> }
 ];
 
 /** The five wizard steps as a guest, audited at each one, then the success page. */
-async function auditWizard(page: Page, e2e: E2eEnv, where: string): Promise<string[]> {
+async function auditWizard(
+  page: Page,
+  e2e: E2eEnv,
+  locale: Locale,
+  where: string,
+): Promise<string[]> {
   const found: string[] = [];
   const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
@@ -125,6 +130,12 @@ async function auditWizard(page: Page, e2e: E2eEnv, where: string): Promise<stri
   // The errors of an empty submit are part of the layout too.
   await page.getByTestId('wizard-next').click();
   await expect(page.locator('main [role="alert"]').first()).toBeVisible();
+  // Every missing field at the first submit, the licence too (it used to wait for the second).
+  await expect(page.getByTestId('licence-input')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('select[name="pickup_location_id"]')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   found.push(...(await auditLayout(page, `${where} /cars/book step 3 (errors)`)));
   await page.locator('select[name="pickup_location_id"]').selectOption(String(locations[0]!.id));
   await page.locator('input[name="driver_option"][value="self"]').check();
@@ -153,6 +164,11 @@ async function auditWizard(page: Page, e2e: E2eEnv, where: string): Promise<stri
   await page.getByTestId('wizard-next').click();
 
   await expect(step).toContainText('5');
+  // Words in their context: the car's return is not the "back" of the button beside it.
+  const returnLabel = { fr: 'Retour', en: 'Return', ar: 'إرجاع السيارة' }[locale];
+  const backLabel = { fr: 'Retour', en: 'Back', ar: 'رجوع' }[locale];
+  await expect(page.locator('main dl dt').filter({ hasText: new RegExp(`^${returnLabel}$`) })).toHaveCount(1);
+  await expect(page.getByTestId('wizard-back')).toHaveText(backLabel);
   found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 5 (step change)`)));
   found.push(...(await auditLayout(page, `${where} /cars/book step 5`)));
   await page.getByTestId('accept-guarantee').check();
@@ -179,6 +195,10 @@ async function auditCustomer(page: Page, where: string): Promise<string[]> {
   await expect(page.getByTestId('notification-panel')).toBeVisible();
   found.push(...(await auditLayout(page, `${where} notifications panel`, { focusWalk: false })));
   await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-identity')).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} user menu`, { focusWalk: false })));
+  await page.keyboard.press('Escape');
 
   await visit(page, '/concepts/account/activity-log');
   found.push(...(await auditLayout(page, `${where} /concepts/account/activity-log`)));
@@ -202,6 +222,9 @@ async function auditStaff(page: Page, where: string): Promise<string[]> {
   return found;
 }
 
+// The twelve runs share nothing but the stack: both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [320, 390]) {
   for (const locale of ['fr', 'en', 'ar'] as const) {
     for (const mode of ['light', 'dark'] as const) {
@@ -216,7 +239,7 @@ for (const width of [320, 390]) {
           await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
           found.push(...(await auditLayout(guest.page, `${where} ${path}`)));
         }
-        found.push(...(await auditWizard(guest.page, e2e, where)));
+        found.push(...(await auditWizard(guest.page, e2e, locale, where)));
         await guest.context.close();
 
         const customer = await openContext(browser, e2e, width, locale, mode);

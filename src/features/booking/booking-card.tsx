@@ -38,13 +38,13 @@ export function BookingCard({
       <p className="text-sm font-medium">{car?.name ?? ''}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-fg-muted">
-          <Trans>Prise en charge</Trans>
+          <Trans context="car pickup">Prise en charge</Trans>
         </dt>
         <dd>
           {formatDateTime(booking.start_at, locale)} · {place(booking.pickup_location_id)}
         </dd>
         <dt className="text-fg-muted">
-          <Trans>Retour</Trans>
+          <Trans context="car return">Retour</Trans>
         </dt>
         <dd>
           {formatDateTime(booking.end_at, locale)} · {place(booking.dropoff_location_id)}

@@ -282,7 +282,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:px-6 md:px-8">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>
       {!online && (
         <Notice tone="info">

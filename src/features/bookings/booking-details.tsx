@@ -100,12 +100,12 @@ export function BookingDetailsDialog({
       : []),
     {
       key: 'start',
-      label: t`Prise en charge`,
+      label: t({ message: 'Prise en charge', context: 'car pickup' }),
       value: `${formatDateTime(booking.start_at, locale)} · ${place(booking.pickup_location_id)}`,
     },
     {
       key: 'end',
-      label: t`Retour`,
+      label: t({ message: 'Retour', context: 'car return' }),
       value: `${formatDateTime(booking.end_at, locale)} · ${place(booking.dropoff_location_id)}`,
     },
     { key: 'driver', label: t`Conducteur`, value: i18n._(driverLabels[booking.driver_option]) },

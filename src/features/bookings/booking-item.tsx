@@ -268,7 +268,7 @@ export function BookingItem({
 
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-fg-muted">
-          <Trans>Prise en charge</Trans>
+          <Trans context="car pickup">Prise en charge</Trans>
         </dt>
         <dd className="min-w-0 break-words">
           <time dateTime={booking.start_at}>{formatDateTime(booking.start_at, locale)}</time>
@@ -276,7 +276,7 @@ export function BookingItem({
           {place(booking.pickup_location_id)}
         </dd>
         <dt className="text-fg-muted">
-          <Trans>Retour</Trans>
+          <Trans context="car return">Retour</Trans>
         </dt>
         <dd className="min-w-0 break-words">
           <time dateTime={booking.end_at}>{formatDateTime(booking.end_at, locale)}</time>

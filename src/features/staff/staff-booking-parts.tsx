@@ -83,12 +83,12 @@ export function PeriodFacts({ booking }: { booking: StaffBooking }) {
   const items: Fact[] = [
     {
       key: 'start',
-      label: t`Prise en charge`,
+      label: t({ message: 'Prise en charge', context: 'car pickup' }),
       value: `${formatDateTime(booking.start_at, locale)} · ${localized(booking.pickup?.name, locale)}`,
     },
     {
       key: 'end',
-      label: t`Retour`,
+      label: t({ message: 'Retour', context: 'car return' }),
       value: `${formatDateTime(booking.end_at, locale)} · ${localized(booking.dropoff?.name, locale)}`,
     },
   ];

@@ -8,7 +8,8 @@
  *   is a deliberate truncation and passes);
  * - word-break: a word split across two lines (breaks at spaces, hyphens and slashes pass);
  * - covered: the centre (or a point half-way to a corner) of a visible button, input, select or
- *   textarea hit-tests to another element (a floating button, a toast, the sticky header), at the scroll positions where the
+ *   textarea hit-tests to another element (a floating button, the sticky header; not a toast,
+ *   which goes by itself and can be closed), at the scroll positions where the
  *   page rests: its top, its bottom, and the control scrolled to the middle of the screen;
  * - under-header: a heading or focus target under the sticky header once it has the focus
  *   (walked backwards from the page's bottom, as Shift+Tab does) and after a step change.
@@ -205,6 +206,8 @@ function inPageAudit(options: InPageOptions): string[] {
         const hit = document.elementFromPoint(px!, py!);
         // Its own content, or an ancestor (a control that lets clicks through, e.g. disabled).
         if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
+        // Toasts pass: they go by themselves (5 s, paused while hovered) and can be closed.
+        if (hit.closest('[data-testid="toast"]')) continue;
         // A label of the control passes the click on.
         const label = hit.closest('label');
         if (label && (label.control === el || label.contains(el))) continue;
