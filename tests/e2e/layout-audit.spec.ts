@@ -167,7 +167,9 @@ async function auditWizard(
   // Words in their context: the car's return is not the "back" of the button beside it.
   const returnLabel = { fr: 'Retour', en: 'Return', ar: 'إرجاع السيارة' }[locale];
   const backLabel = { fr: 'Retour', en: 'Back', ar: 'رجوع' }[locale];
-  await expect(page.locator('main dl dt').filter({ hasText: new RegExp(`^${returnLabel}$`) })).toHaveCount(1);
+  await expect(
+    page.locator('main dl dt').filter({ hasText: new RegExp(`^${returnLabel}$`) }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('wizard-back')).toHaveText(backLabel);
   found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 5 (step change)`)));
   found.push(...(await auditLayout(page, `${where} /cars/book step 5`)));

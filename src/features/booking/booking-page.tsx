@@ -14,6 +14,7 @@ import { quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
+import { carIdentity } from '@/ui/car-identity';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
@@ -193,7 +194,8 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
     body = <PageSpinner />;
   } else if (snapshot.matches('offerRestore') && context.saved) {
     const saved = context.saved.draft;
-    const car = catalogue.cars.find((c) => c.id === saved.car_id)?.name ?? t`une voiture`;
+    const savedCar = catalogue.cars.find((c) => c.id === saved.car_id);
+    const car = savedCar ? `${savedCar.name} (${carIdentity(savedCar, i18n)})` : t`une voiture`;
     const noon = algiersToIso(saved.start_date, '12:00');
     const from = noon ? formatDate(noon, locale) : '';
     body = (

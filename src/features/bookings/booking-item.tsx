@@ -17,6 +17,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';
 import { cn } from '@/ui/cn';
 import { StarRating } from '@/ui/rating';
+import { carIdentity } from '@/ui/car-identity';
 
 import {
   actionsFor,
@@ -257,6 +258,11 @@ export function BookingItem({
               {i18n._(outcome.label)}
             </Badge>
           </div>
+          {car && (
+            <p className="text-xs text-fg-muted" data-testid="car-identity">
+              {carIdentity(car, i18n)}
+            </p>
+          )}
           <p dir="ltr" className="self-start font-mono text-sm" data-testid="booking-reference">
             {reference}
           </p>

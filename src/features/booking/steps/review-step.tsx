@@ -7,6 +7,7 @@ import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { carIdentity } from '@/ui/car-identity';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
@@ -124,7 +125,17 @@ export function ReviewStep({
 
       <dl>
         <Row label={t`Voiture`} onEdit={() => onEdit('basics')}>
-          {car?.name ?? '—'}
+          {car ? (
+            <>
+              {car.name}
+              <br />
+              <span className="text-fg-muted" data-testid="car-identity">
+                {carIdentity(car, i18n)}
+              </span>
+            </>
+          ) : (
+            '—'
+          )}
         </Row>
         <Row
           label={t({ message: 'Prise en charge', context: 'car pickup' })}
