@@ -30,7 +30,15 @@ describe('the outcome table', () => {
       'sending',
       'needs_attention',
       ...bookingStatuses,
+      'expired',
     ]);
+  });
+
+  it('reads an expired guest booking (the server lapses unconfirmed ones) as expired', () => {
+    expect(outcomeOf({ status: 'expired', sync_state: 'confirmed' }, 'guest')).toMatchObject({
+      stage: 'expired',
+      tone: 'neutral',
+    });
   });
 
   it('gives every audience a label and a tone for every stage', () => {

@@ -72,6 +72,14 @@ export const stages: Record<Stage, StageRow> = {
   completed: { label: msg`Terminée`, tone: 'neutral', hint: null },
   cancelled: { label: msg`Annulée`, tone: 'neutral', hint: null },
   rejected: { label: msg`Refusée`, tone: 'danger', hint: null },
+  expired: {
+    label: msg`Expirée`,
+    tone: 'neutral',
+    hint: {
+      customer: msg`Le contact n’a pas été confirmé à temps : la voiture n’est plus retenue.`,
+      staff: msg`Contact non confirmé à temps.`,
+    },
+  },
 };
 
 /** The stage of a booking as this device knows it. */

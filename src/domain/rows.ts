@@ -93,7 +93,14 @@ export type Settings = {
 };
 
 export type BookingStatus =
-  'pending' | 'reserved' | 'in_progress' | 'completed' | 'cancelled' | 'rejected';
+  | 'pending'
+  | 'reserved'
+  | 'in_progress'
+  | 'completed'
+  | 'cancelled'
+  | 'rejected'
+  // A guest booking whose contact was not confirmed in time (the server's expiry job only).
+  | 'expired';
 
 export type PriceBreakdown = {
   days: number;

@@ -5,7 +5,7 @@
  * table allows and refuse the others with the code it names; and `car_busy_periods` (the
  * availability the device syncs) lists a booking exactly while the table says it holds its car.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   bookingStatuses,
@@ -85,6 +85,11 @@ async function ask(
 
 beforeAll(async () => {
   car = (await newCar()).id;
+});
+
+// A customer per test: each makes more bookings than one account may make in an hour
+// (booking limits, docs/database.md).
+beforeEach(async () => {
   customer = await newCustomer();
 });
 

@@ -6,7 +6,7 @@ import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { carIdentity } from '@/ui/car-identity';
 
-import type { BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue } from '@/features/booking/booking-api';
 import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
 
 /** One booking as this device knows it: reference, car, dates, places, total, sync state. */

@@ -7,17 +7,15 @@ import { fromPromise } from 'xstate';
 import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { generateReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
-import { supabase } from '@/infra/supabase';
-import { quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
-import { startSyncEngine } from '@/sync/sync-engine';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
 import { carIdentity } from '@/ui/car-identity';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
+import { quotePrice, type ServerQuote } from '@/features/booking/booking-api';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import {
   bookingWizardMachine,
@@ -124,7 +122,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
             const quote = quoteOfDraft(input.draft);
             if (!quote) return { ok: false, transient: false, code: 'incomplete' };
-            return quoteOnServer(supabase, quote);
+            return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
             submitDraft({ ...input, userId: getSessionState().user?.id ?? null }),
@@ -157,8 +155,8 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
 
   useEffect(() => {
     // The wizard reads the catalogue from the device: keep it fresh while booking.
-    startCatalogueScheduler();
-    startSyncEngine();
+    keepRunning('catalogue');
+    keepRunning('outbox');
   }, []);
   useEffect(() => send({ type: 'wizard.session', isGuest }), [isGuest, send]);
   useEffect(() => send({ type: 'wizard.online', online }), [online, send]);

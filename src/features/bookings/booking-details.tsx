@@ -13,7 +13,7 @@ import { Facts, type Fact } from '@/ui/facts';
 import { carIdentity } from '@/ui/car-identity';
 
 import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
-import type { CatalogueNames } from '@/features/bookings/use-my-bookings';
+import type { CatalogueNames } from '@/features/bookings/bookings-api';
 
 /** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {
