@@ -7,6 +7,7 @@ import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { EmailText } from '@/ui/email-text';
 import { carIdentity } from '@/ui/car-identity';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
@@ -181,7 +182,7 @@ export function ReviewStep({
             <br />
             <span dir="ltr">{draft.guest_phone}</span>
             <br />
-            <span dir="ltr">{draft.guest_email}</span>
+            <EmailText email={draft.guest_email} />
           </Row>
         )}
       </dl>
