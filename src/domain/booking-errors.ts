@@ -34,6 +34,8 @@ const messages: Record<string, MessageDescriptor> = {
   invalid_rating: msg`La note va de 1 à 5 étoiles.`,
   comment_too_long: msg`Le commentaire est trop long.`,
   rate_limited: msg`Trop de tentatives. Patientez une minute avant de réessayer.`,
+  files_not_checked: msg`Les documents de cette réservation sont en cours de vérification. Réessayez dans une minute.`,
+  file_rejected: msg`Un document de cette réservation a été refusé : ce n’est pas un PDF, JPEG, PNG ou WebP valide. La réservation ne peut pas être acceptée.`,
   file_too_large: msg`fichier trop volumineux`,
   unsupported_file_type: msg`type de fichier non pris en charge`,
   file_missing: msg`Le fichier joint n’est plus sur cet appareil. Choisissez-le à nouveau.`,
