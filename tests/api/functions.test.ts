@@ -561,7 +561,8 @@ describe('the local auth service calling send-email as its Send Email hook', () 
       apiPort: port,
       settings: {
         auth: {
-          email: { enableConfirmations: true },
+          // A lifetime of its own: the function must state config.toml's, not its default.
+          email: { enableConfirmations: true, otpExpiry: 1800 },
           hooks: {
             sendEmail: {
               uri: `http://127.0.0.1:${port}/functions/v1/send-email`,
@@ -602,6 +603,7 @@ describe('the local auth service calling send-email as its Send Email hook', () 
       m.subject.includes('reset'),
     );
     expect(recovery.subject).toBe('Kiraa: reset your password');
+    expect(recovery.text).toContain('valid for 30 minutes');
     const { link, code } = parseAuthMail(recovery.text);
     expect(link.searchParams.get('type')).toBe('recovery');
     const verified = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
