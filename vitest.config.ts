@@ -17,6 +17,7 @@ export default mergeConfig(
             include: [
               'src/**/*.test.{ts,tsx}',
               'supabase/local/**/*.test.ts',
+              'supabase/functions/**/*.test.ts',
               'scripts/**/*.test.ts',
             ],
             environment: 'happy-dom',

@@ -386,6 +386,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAIL_API_KEY: mailApiKey,
       MAIL_FROM: 'Kiraa <no-reply@kiraa.local>',
       SEND_EMAIL_HOOK_SECRET: env.SEND_EMAIL_HOOK_SECRET || DEV_SEND_EMAIL_HOOK_SECRET,
+      // send-email states the links' lifetime: config.toml's, as the local auth service does.
+      OTP_EXPIRY_SECONDS: String(config.auth.email.otpExpiry),
       ...readSecrets(options.functionsEnvFile ?? PATHS.functionsEnv),
     };
     const functions = createEdgeRuntime({

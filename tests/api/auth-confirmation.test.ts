@@ -134,7 +134,7 @@ describe('sign-up with e-mail confirmation', () => {
 
     const mails = await fetchMails(stack.mailboxUrl, email);
     const toOld = parseAuthMail(
-      mails.find((m) => m.subject.includes('adresse e-mail') && m.text.includes('changer'))!.text,
+      mails.find((m) => m.subject === "Kiraa : confirmez le changement d'adresse e-mail")!.text,
     );
     const { data, error } = await client().auth.verifyOtp({
       email,

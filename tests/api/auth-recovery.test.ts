@@ -20,6 +20,12 @@ import { parseAuthMail } from '../support/supabase.ts';
 
 const PASSWORD = 'Kiraa-test1!';
 const NEW_PASSWORD = 'Nouveau-mdp2?';
+const PROFILE = {
+  name: 'Lina Saadi',
+  phone: '+213661000222',
+  age: 31,
+  address: '7 rue Hassiba Ben Bouali, Alger',
+};
 /** The test stack's app (its site URL): where recovery links land. */
 const APP = 'http://localhost:4173';
 
@@ -56,14 +62,7 @@ async function newUser(): Promise<{ email: string; session: Session }> {
   const { data, error } = await client().auth.signUp({
     email,
     password: PASSWORD,
-    options: {
-      data: {
-        name: 'Lina Saadi',
-        phone: '+213661000222',
-        age: 31,
-        address: '7 rue Hassiba Ben Bouali, Alger',
-      },
-    },
+    options: { data: PROFILE },
   });
   expect(error).toBeNull();
   return { email, session: data.session! };
@@ -277,19 +276,34 @@ describe('password recovery by mail', () => {
     expect(malformed.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
-  it('writes the mail in Arabic or English when the browser asks for it', async () => {
+  it('writes the mail in the language the app asks for, never the browser’s (as on hosted)', async () => {
+    // The redirect's lang= decides (the app sends its locale there), whatever the browser says.
     const arabic = await newUser();
-    await client({ 'accept-language': 'ar-DZ,ar;q=0.9,fr;q=0.8' }).auth.resetPasswordForEmail(
-      arabic.email,
-    );
+    await client({ 'accept-language': 'en-GB,en;q=0.9' }).auth.resetPasswordForEmail(arabic.email, {
+      redirectTo: `${APP}/reset-password?lang=ar`,
+    });
     const ar = await waitForMail(arabic.email);
     expect(ar.subject).toBe('كراء: إعادة تعيين كلمة المرور');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
     expect(parseAuthMail(ar.text).code).toMatch(/^\d{8}$/);
 
-    const english = await newUser();
-    await client({ 'accept-language': 'en-GB,en;q=0.9' }).auth.resetPasswordForEmail(english.email);
-    expect((await waitForMail(english.email)).subject).toBe('Kiraa: reset your password');
+    // Without lang= the user's saved locale, then French: a Send Email hook (what a hosted
+    // project runs) never sees the request's Accept-Language, so the local service ignores it.
+    const english = uniqueEmail('recovery');
+    const signedUp = await client().auth.signUp({
+      email: english,
+      password: PASSWORD,
+      options: { data: { ...PROFILE, locale: 'en' } },
+    });
+    expect(signedUp.error).toBeNull();
+    await client({ 'accept-language': 'ar-DZ,ar;q=0.9' }).auth.resetPasswordForEmail(english);
+    expect((await waitForMail(english)).subject).toBe('Kiraa: reset your password');
+
+    const french = await newUser();
+    await client({ 'accept-language': 'ar-DZ,ar;q=0.9' }).auth.resetPasswordForEmail(french.email);
+    const fr = await waitForMail(french.email);
+    expect(fr.subject).toBe('Kiraa : réinitialisation de votre mot de passe');
+    expect(fr.html).toContain('<html lang="fr" dir="ltr">');
   });
 
   it('lands only on the app: a foreign redirect_to falls back to /reset-password', async () => {

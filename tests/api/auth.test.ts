@@ -719,7 +719,7 @@ describe('password change', () => {
     // double_confirm_changes: a mail to each address; with confirmation off (this stack), either
     // link is enough, as in GoTrue with autoconfirm.
     const toOld = await waitForMailAt(testStack().mailboxUrl, before);
-    expect(toOld.subject).toBe('Kiraa: confirm the change of email address');
+    expect(toOld.subject).toBe('Kiraa: confirm the change of your email address');
     const toNew = await waitForMailAt(testStack().mailboxUrl, next);
     const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(toNew.text)![0];
     expect(new URL(link).searchParams.get('type')).toBe('email_change');

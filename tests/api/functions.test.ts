@@ -561,7 +561,8 @@ describe('the local auth service calling send-email as its Send Email hook', () 
       apiPort: port,
       settings: {
         auth: {
-          email: { enableConfirmations: true },
+          // A lifetime of its own: the function must state config.toml's, not its default.
+          email: { enableConfirmations: true, otpExpiry: 1800 },
           hooks: {
             sendEmail: {
               uri: `http://127.0.0.1:${port}/functions/v1/send-email`,
@@ -602,10 +603,50 @@ describe('the local auth service calling send-email as its Send Email hook', () 
       m.subject.includes('reset'),
     );
     expect(recovery.subject).toBe('Kiraa: reset your password');
+    expect(recovery.text).toContain('valid for 30 minutes');
     const { link, code } = parseAuthMail(recovery.text);
     expect(link.searchParams.get('type')).toBe('recovery');
     const verified = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(verified.error).toBeNull();
+  });
+
+  it('mails a secure e-mail change to both addresses, each with its own link and code', async () => {
+    const client = nodeClient(stack.apiUrl, stack.anonKey);
+    const email = uniqueEmail('hooked');
+    await client.auth.signUp({
+      email,
+      password: 'Kiraa-test1!',
+      options: { data: { name: 'Nadia Ferhat', phone: '+213550111222', age: 27, address: 'Oran' } },
+    });
+    const { code } = parseAuthMail((await waitForMailAt(stack.mailboxUrl, email)).text);
+    expect((await client.auth.verifyOtp({ email, token: code, type: 'email' })).error).toBeNull();
+
+    const next = uniqueEmail('hooked-next');
+    const asked = await client.auth.updateUser(
+      { email: next },
+      { emailRedirectTo: 'http://localhost:4173/?lang=en' },
+    );
+    expect(asked.error).toBeNull();
+    const toNew = await waitForMailAt(stack.mailboxUrl, next);
+    expect(toNew.subject).toBe('Kiraa: confirm your new email address');
+    const toCurrent = await waitForMailAt(stack.mailboxUrl, email, (m) =>
+      m.subject.includes('change'),
+    );
+    expect(toCurrent.subject).toBe('Kiraa: confirm the change of your email address');
+
+    // The new address's link confirms the new address only: the current one's code still counts.
+    const opened = await fetch(parseAuthMail(toNew.text).link, { redirect: 'manual' });
+    const hash = new URLSearchParams(new URL(opened.headers.get('location')!).hash.slice(1));
+    expect(hash.get('message')).toBe(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    );
+    const confirmed = await nodeClient(stack.apiUrl, stack.anonKey).auth.verifyOtp({
+      email,
+      token: parseAuthMail(toCurrent.text).code,
+      type: 'email_change',
+    });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.user?.email).toBe(next);
   });
 });
 

@@ -2,7 +2,8 @@
  * The auth mails (GoTrue's Send Email hook) in the reader's language: French (the source and the
  * fallback), English or Arabic. The link and code are built as GoTrue builds them
  * (internal/mailer/templatemailer: `<api>/verify?token=<token hash>&type=<type>&redirect_to=…`).
- * The recovery wording is the one the local auth service used (supabase/local/auth/mail.ts).
+ * No imports: the local auth service renders its mails with this file too
+ * (supabase/local/auth/auth-mail.ts), so the dev mailbox shows what production sends.
  */
 
 export type Locale = 'fr' | 'en' | 'ar';
@@ -20,7 +21,7 @@ export type EmailData = {
 
 export type HookUser = {
   email?: string;
-  new_email?: string;
+  new_email?: string | null;
   user_metadata?: Record<string, unknown> | null;
 };
 

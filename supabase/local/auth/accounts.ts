@@ -537,42 +537,25 @@ export async function handleUpdateUser(
       return { fresh, json: await userJson(q, fresh) };
     }),
   );
-  if (change && email) {
-    await mailEmailChange(service, req, updated.fresh, email, change, redirectTo);
-  }
+  if (change) await mailEmailChange(service, req, updated.fresh, change, redirectTo);
   sendJson(res, 200, updated.json, versionHeaders(req));
 }
 
-/** The e-mail change mails: to the current address (double confirmation) and to the new one. */
+/**
+ * The e-mail change mails: one call carries both tokens (GoTrue's email_data), and the mails go to
+ * the new address and, with double confirmation, to the current one.
+ */
 async function mailEmailChange(
   service: AuthService,
   req: IncomingMessage,
   user: UserRow,
-  newEmail: string,
   change: { current: OneTimeToken | null; next: OneTimeToken },
   redirectTo: string,
 ): Promise<void> {
-  if (service.ctx.config.auth.hooks.sendEmail) {
-    // One hook call carries both codes (GoTrue's email_data: token / token_new).
-    await sendAuthMail(service, req, user, {
-      action: 'email_change',
-      token: change.current ?? change.next,
-      tokenNew: change.current ? change.next : null,
-      redirectTo,
-    });
-    return;
-  }
-  if (change.current) {
-    await sendAuthMail(service, req, user, {
-      action: 'email_change',
-      token: change.current,
-      redirectTo,
-    });
-  }
-  await sendAuthMail(
-    service,
-    req,
-    { ...user, email: newEmail },
-    { action: 'email_change', token: change.next, redirectTo },
-  );
+  await sendAuthMail(service, req, user, {
+    action: 'email_change',
+    token: change.next,
+    current: change.current,
+    redirectTo,
+  });
 }

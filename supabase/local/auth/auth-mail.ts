@@ -1,26 +1,58 @@
 /**
- * Sends an auth mail as GoTrue does: through the Send Email hook when config.toml enables it (an
- * HTTP POST signed with Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`
- * `v1,<base64 HMAC-SHA256>` with the `v1,whsec_…` secret; GoTrue then sends nothing itself), else
- * itself: locally, the localized mail of mail.ts into the dev mailbox.
+ * Sends an auth mail as GoTrue does: it builds the Send Email hook's payload (`user`,
+ * `email_data` as GoTrue fills them) and, when config.toml enables the hook, POSTs it signed with
+ * Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature` `v1,<base64
+ * HMAC-SHA256>` with the `v1,whsec_…` secret; GoTrue then sends nothing itself). Otherwise the
+ * very code of the `send-email` Edge Function (supabase/functions/send-email/mails.ts, what a
+ * hosted project sends) renders that payload, and the mails go to the dev mailbox: one copy of
+ * the texts, the same language rules (no Accept-Language: a hook cannot see it).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
+import { authMails, type EmailData, type HookUser } from '../../functions/send-email/mails.ts';
 import type { HookSettings } from '../settings.ts';
 import { AuthFailure, internalError } from './http.ts';
-import { authMail, mailLocale, type AuthMailAction } from './mail.ts';
+import type { OneTimeToken } from './recovery.ts';
 import type { AuthService } from './service.ts';
 import type { UserRow } from './users.ts';
 import { userJson } from './users.ts';
 
 export type AuthMailRequest = {
-  action: AuthMailAction;
-  token: { linkToken: string; code: string; actionLink: string };
-  /** An e-mail change's token for the new address, when one hook call carries both. */
-  tokenNew?: { linkToken: string; code: string } | null;
+  action: 'signup' | 'recovery' | 'email_change';
+  /** The link and code; for an e-mail change, the new address's. */
+  token: OneTimeToken;
+  /** An e-mail change's link and code for the current address (double_confirm_changes). */
+  current?: OneTimeToken | null;
   redirectTo: string;
 };
+
+/**
+ * GoTrue's `email_data` (internal/api/mail.go, sendEmail). For an e-mail change confirmed at both
+ * addresses, `token_hash` is the new address's link and `token_new` its code, while
+ * `token_hash_new` is the current address's link and `token` its code (GoTrue's documented
+ * swap); confirmed at the new address only, `token`/`token_hash` are the new address's.
+ */
+export function emailData(
+  apiUrl: string,
+  mail: AuthMailRequest,
+): Required<EmailData> & { old_phone: string; provider: string; factor_type: string } {
+  const { token, current } = mail;
+  return {
+    token: current ? current.code : token.code,
+    token_hash: token.linkToken,
+    redirect_to: mail.redirectTo,
+    email_action_type: mail.action,
+    site_url: apiUrl.replace(/\/+$/, ''),
+    token_new: current ? token.code : '',
+    token_hash_new: current ? current.linkToken : '',
+    // GoTrue sends its notification fields too, empty for these mails.
+    old_email: '',
+    old_phone: '',
+    provider: '',
+    factor_type: '',
+  };
+}
 
 /** The Standard Webhooks signatures of a payload, one per `v1,whsec_…` secret (`|`-separated). */
 export function webhookSignatures(
@@ -92,6 +124,13 @@ export async function callHttpHook(hook: HookSettings, input: unknown): Promise<
   throw internalError(`Unexpected status code returned from hook: ${response.status}`);
 }
 
+/** What GoTrue answers when an auth mail cannot be sent. */
+const SEND_ERRORS: Record<AuthMailRequest['action'], string> = {
+  signup: 'Error sending confirmation email',
+  recovery: 'Error sending recovery email',
+  email_change: 'Error sending email change email',
+};
+
 export async function sendAuthMail(
   service: AuthService,
   req: IncomingMessage,
@@ -99,6 +138,8 @@ export async function sendAuthMail(
   mail: AuthMailRequest,
 ): Promise<void> {
   const { ctx } = service;
+  const hookUser = await userJson(ctx.db, user);
+  const data = emailData(ctx.config.apiUrl, mail);
   const hook = ctx.config.auth.hooks.sendEmail;
   if (hook) {
     await callHttpHook(hook, {
@@ -108,38 +149,21 @@ export async function sendAuthMail(
         name: 'send-email',
         ip_address: req.socket.remoteAddress ?? '',
       },
-      user: await userJson(ctx.db, user),
-      email_data: {
-        token: mail.token.code,
-        token_hash: mail.token.linkToken,
-        redirect_to: mail.redirectTo,
-        email_action_type: mail.action,
-        site_url: ctx.config.apiUrl.replace(/\/+$/, ''),
-        token_new: mail.tokenNew?.code ?? '',
-        token_hash_new: mail.tokenNew?.linkToken ?? '',
-      },
+      user: hookUser,
+      email_data: data,
     });
     return;
   }
-  const name = user.raw_user_meta_data?.name;
-  const message = authMail(mail.action, {
-    to: user.email ?? '',
-    name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
-    link: mail.token.actionLink,
-    code: mail.token.code,
-    validForSeconds: ctx.config.auth.email.otpExpiry,
-    locale: mailLocale(mail.redirectTo, user.raw_user_meta_data, req.headers['accept-language']),
-  });
+  const mails = authMails(hookUser as HookUser, data, ctx.config.auth.email.otpExpiry) ?? [];
   try {
-    await ctx.mailer.send(message);
+    if (mails.length === 0 || mails.some((m) => m.to === '')) {
+      throw new Error('nothing to send (no address)');
+    }
+    for (const message of mails) await ctx.mailer.send(message);
   } catch (error) {
     ctx.log(
       `auth: could not send the ${mail.action} mail to ${user.email}: ${(error as Error).message}`,
     );
-    throw internalError(
-      mail.action === 'recovery'
-        ? 'Error sending recovery email'
-        : 'Error sending confirmation email',
-    );
+    throw internalError(SEND_ERRORS[mail.action]);
   }
 }

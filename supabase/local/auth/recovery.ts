@@ -11,6 +11,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { verifyLink } from '../../functions/send-email/mails.ts';
 import type { Queryable, StackConfig } from '../context.ts';
 import {
   AuthFailure,
@@ -182,11 +183,9 @@ export async function issueToken(
     `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`,
     [user.id, codeHash(email, code)],
   );
-  const actionLink = new URL(`${config.apiUrl.replace(/\/+$/, '')}/auth/v1/verify`);
-  actionLink.searchParams.set('token', linkToken);
-  actionLink.searchParams.set('type', linkType(kind));
-  actionLink.searchParams.set('redirect_to', redirectTo);
-  return { linkToken, code, actionLink: actionLink.toString() };
+  // GoTrue's link (templatemailer's getPath), the one its mails and generate_link carry.
+  const actionLink = verifyLink(config.apiUrl, linkToken, linkType(kind), redirectTo);
+  return { linkToken, code, actionLink };
 }
 
 /** Invalidates the user's outstanding link and code of one kind. */
