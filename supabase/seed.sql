@@ -60,8 +60,9 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- Settings, extras, insurance options
 -- ---------------------------------------------------------------------------------------------
-insert into public.settings (id, driver_per_day_dzd, min_age, currency, time_zone)
-values (1, 4000, 18, 'DZD', 'Africa/Algiers');
+-- site_url: the local app, for the links in guest mails (production sets its own: docs/database.md, "Operations").
+insert into public.settings (id, driver_per_day_dzd, min_age, currency, time_zone, site_url)
+values (1, 4000, 18, 'DZD', 'Africa/Algiers', 'http://localhost:4173');
 
 insert into public.extras (code, name, price_dzd, per, sort_order) values
   ('baby_seat', pg_temp.localized('Siège bébé', 'Baby seat', 'مقعد أطفال'), 500, 'day', 1),

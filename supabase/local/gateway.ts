@@ -169,9 +169,21 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The `X-Forwarded-For` the client sent (several headers joined, as proxies read them). */
+function sentForwardedFor(req: IncomingMessage): string | undefined {
+  const raw = req.headers['x-forwarded-for'];
+  const value = Array.isArray(raw) ? raw.join(', ') : raw;
+  return value?.trim() ? value.trim() : undefined;
+}
+
+/**
+ * The client's address as this gateway sees it: the socket's peer; with `trust` (another proxy in
+ * front, or tests that simulate several clients), the rightmost entry of the `X-Forwarded-For`
+ * it sent — the one a proxy in front appended, as on hosted Supabase (docs/decisions.md).
+ */
 function clientAddress(req: IncomingMessage, trust: boolean): string {
   if (trust) {
-    const forwarded = firstHeader(req.headers['x-forwarded-for'])?.split(',')[0]?.trim();
+    const forwarded = sentForwardedFor(req)?.split(',').pop()?.trim();
     if (forwarded) return forwarded;
   }
   const peer = req.socket.remoteAddress ?? '';
@@ -208,8 +220,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && name !== 'apikey') headers[name] = value;
     }
-    const address = clientAddress(req, options.trustProxyHeaders ?? false);
-    headers['x-forwarded-for'] = address;
+    // As hosted Supabase hands them to PostgREST: `cf-connecting-ip` is the connecting client
+    // (a client-sent one is dropped, as Cloudflare overwrites it) and the client's address is
+    // appended to a client-sent `X-Forwarded-For`, whose other entries are the client's words.
+    const trust = options.trustProxyHeaders ?? false;
+    const address = clientAddress(req, trust);
+    const sent = sentForwardedFor(req);
+    headers['cf-connecting-ip'] = address;
+    headers['x-forwarded-for'] = sent && !trust ? `${sent}, ${address}` : (sent ?? address);
     headers['x-real-ip'] = address;
     headers['x-forwarded-proto'] =
       (options.trustProxyHeaders && firstHeader(req.headers['x-forwarded-proto'])) || 'http';

@@ -21,7 +21,10 @@ import {
   newCar,
   newCustomer,
   newReference,
+  PUBLIC_BOOKING_KEYS,
+  pick,
   staffMoves,
+  storedBooking,
   uploadBookingFile,
   visitor,
   type BookingPayload,
@@ -51,13 +54,17 @@ describe('create_booking stores what the server decides', () => {
     });
     const { data, error } = await createBooking(guest, payload);
     expect(error).toBeNull();
-    const booking = data as Booking;
+    // The answer is the public projection (no contact, file paths, free text or notes); staff
+    // read the stored row.
+    expect(Object.keys(data as object).sort()).toEqual(PUBLIC_BOOKING_KEYS);
+    const booking = await storedBooking(payload.id);
+    expect(data).toEqual(pick(booking, PUBLIC_BOOKING_KEYS));
     expect(booking).toMatchObject({
       id: payload.id,
       reference: payload.reference,
       user_id: null,
       guest_name: 'Sofiane Belkacem',
-      guest_phone: '+213555123456',
+      guest_phone: payload.guest_phone!.replace(/\s/g, ''),
       guest_email: payload.guest_email,
       car_id: car.id,
       status: 'pending',
@@ -98,12 +105,15 @@ describe('create_booking stores what the server decides', () => {
     const payload = await bookingWithLicence(customer.client, car.id, guestContact(), true);
     const { data, error } = await createBooking(customer.client, payload);
     expect(error).toBeNull();
-    expect(data).toMatchObject({
+    expect(data).toMatchObject({ user_id: customer.id, status: 'pending', confirm_by: null });
+    expect(await storedBooking(payload.id)).toMatchObject({
       user_id: customer.id,
       guest_name: null,
       guest_phone: null,
       guest_email: null,
       status: 'pending',
+      confirm_by: null,
+      contact_confirmed_at: null,
     });
     const mine = await customer.client.from('bookings').select('id').eq('id', payload.id);
     expect(mine.data).toEqual([{ id: payload.id }]);
@@ -111,28 +121,68 @@ describe('create_booking stores what the server decides', () => {
 });
 
 describe('create_booking is idempotent on the client id', () => {
-  it('returns the stored booking unchanged when the same id comes again, even with other fields', async () => {
+  it('returns the same answer when the same request comes again (an outbox replay)', async () => {
     const car = await newCar();
     const customer = await newCustomer();
     const payload = await bookingWithLicence(customer.client, car.id, {}, true);
     const first = await createBooking(customer.client, payload);
     expect(first.error).toBeNull();
-
+    // The same request written another way: other instants' offsets, codes in another order,
+    // what the server ignores (status, price) changed.
     const again = await createBooking(customer.client, {
       ...payload,
-      reference: newReference(),
-      start_at: algiersAt(40),
-      end_at: algiersAt(41),
-      extras: ['wifi_hotspot'],
+      start_at: new Date(payload.start_at).toISOString(),
+      insurance: [...payload.insurance, 'civil_liability'],
+      status: 'reserved',
+      total_dzd: 1,
     });
     expect(again.error).toBeNull();
     expect(again.data).toEqual(first.data);
+  });
 
-    const rows = await customer.client
+  it('refuses the same id with other content (idempotency_key_reused), whoever sends it', async () => {
+    const car = await newCar();
+    const customer = await newCustomer();
+    const payload = await bookingWithLicence(customer.client, car.id, {}, true);
+    expect((await createBooking(customer.client, payload)).error).toBeNull();
+    for (const change of [
+      { reference: newReference() },
+      { start_at: algiersAt(40), end_at: algiersAt(41) },
+      { extras: ['wifi_hotspot'] },
+      { additional_requests: 'Autre chose' },
+      { locale: 'en' },
+    ]) {
+      const { data, error } = await createBooking(customer.client, { ...payload, ...change });
+      expectCode(error, 'idempotency_key_reused');
+      expect(data).toBeNull();
+    }
+
+    const guest = visitor();
+    const guestPayload = await bookingWithLicence(guest, car.id, {
+      start_at: algiersAt(44),
+      end_at: algiersAt(45),
+    });
+    expect((await createBooking(guest, guestPayload)).error).toBeNull();
+    // Someone who learnt the id cannot read the booking by sending other content…
+    const probe = await createBooking(visitor(), {
+      ...guestPayload,
+      guest_email: 'attacker@example.com',
+    });
+    expectCode(probe.error, 'idempotency_key_reused');
+    expect(probe.error?.details).not.toContain(guestPayload.guest_email);
+    // …and the same content (which they would have to know already) answers the projection.
+    const replay = await createBooking(visitor(), guestPayload);
+    expect(replay.error).toBeNull();
+    expect(replay.data).not.toHaveProperty('guest_email');
+    expect(replay.data).not.toHaveProperty('license_path');
+
+    const rows = await (
+      await adminClient()
+    )
       .from('bookings')
       .select('id, reference')
       .eq('car_id', car.id);
-    expect(rows.data).toEqual([{ id: payload.id, reference: payload.reference }]);
+    expect(rows.data).toHaveLength(2);
   });
 
   it('stores one booking when the same id arrives several times at once', async () => {
@@ -401,7 +451,8 @@ describe('every booking rule is checked again by the server', () => {
     );
     const { data, error } = await guest.rpc('create_booking', { p: abroad });
     expect(error).toBeNull();
-    expect(data).toMatchObject({
+    expect(data).toMatchObject({ from_abroad: true });
+    expect(await storedBooking(abroad.id)).toMatchObject({
       from_abroad: true,
       flight_document_path: abroad.flight_document_path,
     });

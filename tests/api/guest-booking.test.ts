@@ -1,5 +1,5 @@
 /**
- * Guests: the confirmation mail of a new guest booking, find_guest_booking (the booking only for
+ * Guests: the mail once a guest booking's contact is confirmed, find_guest_booking (the booking only for
  * the right reference with the right email or phone; the same null for everything else; five
  * lookups a minute per caller address) and staff news by mail.
  */
@@ -37,19 +37,22 @@ function lookup(reference: string, contact: string) {
 }
 
 describe('a guest booking', () => {
-  it('sends the guest a confirmation mail in French, English and Arabic, with the reference', async () => {
+  it('once the contact is confirmed, mails the request in the booking’s language (French by default) with the booking and the name as a quoted field', async () => {
     const mail = await waitForMail(booking.guest_email!, (m) =>
-      m.subject.includes(booking.reference),
+      m.subject.includes('Demande de réservation reçue'),
     );
-    expect(mail.subject).toContain('Demande de réservation reçue');
+    expect(mail.subject).toBe(`Kiraa · Demande de réservation reçue · ${booking.reference}`);
     expect(mail.text).toContain(`Référence : ${booking.reference}`);
-    expect(mail.text).toContain(`Reference: ${booking.reference}`);
-    expect(mail.text).toContain(`المرجع: ${booking.reference}`);
-    expect(mail.text).toContain('Bonjour Meriem Saadi');
-    expect(mail.text).toContain('Dacia Duster 4x4');
-    expect(mail.text).toContain(`${booking.total_dzd} DZD`);
+    expect(mail.text).toContain('Voiture : Dacia Duster 4x4');
+    expect(mail.text).toContain(`Total : ${booking.total_dzd} DZD`);
     // Algiers time: 09:00 at +01:00, whatever the server's zone.
     expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 09:00, Alger Centre/);
+    // The name is the guest's words: on a line of its own, quoted, never in the greeting.
+    expect(mail.text.startsWith('Bonjour,\n')).toBe(true);
+    expect(mail.text).toContain('Nom indiqué lors de la réservation : « Meriem Saadi »');
+    // One language per mail.
+    expect(mail.text).not.toContain('Reference:');
+    expect(mail.text).not.toContain('المرجع');
   });
 
   it('cannot be read from the bookings table by a guest', async () => {
@@ -129,18 +132,33 @@ describe('staff news reaches a guest by mail', () => {
     guest = visitor();
   });
 
-  it('mails acceptance, start, completion, with the reference', async () => {
-    const b = await book(guest, car, { start_at: algiersAt(40), end_at: algiersAt(42) });
+  it('mails acceptance, start, completion, with the reference, in the booking’s language', async () => {
+    const b = await book(guest, car, {
+      start_at: algiersAt(40),
+      end_at: algiersAt(42),
+      locale: 'en',
+    });
     await staffMoves(b.id, ['reserved']);
     const accepted = await waitForMail(b.guest_email!, (m) =>
-      m.subject.includes('Réservation confirmée'),
+      m.subject.includes('Booking confirmed'),
     );
-    expect(accepted.subject).toContain(b.reference);
+    expect(accepted.subject).toBe(`Kiraa · Booking confirmed · ${b.reference}`);
     expect(accepted.text).toContain('Good news: your booking is confirmed.');
+    expect(accepted.text).toContain('Name given when booking: « Sofiane Belkacem »');
     await staffMoves(b.id, ['in_progress', 'completed']);
-    await waitForMail(b.guest_email!, (m) => m.subject.includes('Location commencée'));
-    const done = await waitForMail(b.guest_email!, (m) => m.subject.includes('Location terminée'));
-    expect(done.text).toContain('انتهت فترة الكراء');
+    await waitForMail(b.guest_email!, (m) => m.subject.includes('Rental started'));
+    const done = await waitForMail(b.guest_email!, (m) => m.subject.includes('Rental completed'));
+    expect(done.text).toContain('Your rental is complete.');
+
+    const ar = await book(guest, car, {
+      start_at: algiersAt(44),
+      end_at: algiersAt(45),
+      locale: 'ar',
+    });
+    await staffMoves(ar.id, ['reserved']);
+    const news = await waitForMail(ar.guest_email!, (m) => m.subject.includes('تم تأكيد الحجز'));
+    expect(news.text).toContain(`المرجع: ${ar.reference}`);
+    expect(news.text).toContain('خبر سار: تم تأكيد حجزك.');
   });
 
   it('mails a rejection with its reason, and a cancellation by staff', async () => {
@@ -150,7 +168,6 @@ describe('staff news reaches a guest by mail', () => {
       m.subject.includes('Réservation refusée'),
     );
     expect(mail.text).toContain('Motif : Véhicule en maintenance');
-    expect(mail.text).toContain('Reason: Véhicule en maintenance');
 
     const cancelled = await book(guest, car, { start_at: algiersAt(55), end_at: algiersAt(56) });
     await staffMoves(cancelled.id, ['reserved', 'cancelled']);

@@ -186,16 +186,22 @@ describe('REST through the gateway, with RLS', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('tells PostgREST who the client is (X-Forwarded-For, X-Real-IP)', async () => {
+  it('tells PostgREST who the client is (cf-connecting-ip, X-Forwarded-For, X-Real-IP)', async () => {
     const res = await rest(`rpc/${table}_headers`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.1, 203.0.113.7',
+        'cf-connecting-ip': '198.51.100.2',
+      },
       body: '{}',
     });
     const headers = await res.json();
-    // The harness trusts X-Forwarded-For (tests simulate several clients); see the own stack
-    // below for the default, which ignores it.
-    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    // The harness trusts X-Forwarded-For (tests simulate several clients), as if a proxy in
+    // front had appended the client's address: its rightmost entry is the client. See the own
+    // stack below for the default, which appends the socket's address.
+    expect(headers['cf-connecting-ip']).toBe('203.0.113.7');
+    expect(headers['x-forwarded-for']).toBe('198.51.100.1, 203.0.113.7');
     expect(headers['x-real-ip']).toBe('203.0.113.7');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers.apikey).toBeUndefined();
@@ -650,7 +656,7 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
     );
   });
 
-  it('ignores a client-supplied X-Forwarded-For by default', async () => {
+  it('appends to a client-supplied X-Forwarded-For and overwrites cf-connecting-ip by default', async () => {
     await own().db.query(
       `create or replace function public.own_probe_headers() returns json language sql stable
          as $$ select current_setting('request.headers', true)::json $$;
@@ -663,13 +669,18 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
           apikey: own().anonKey,
           'content-type': 'application/json',
           'x-forwarded-for': '203.0.113.9',
+          'cf-connecting-ip': '203.0.113.10',
         },
         body: '{}',
       });
       if (r.status !== 200) throw new Error(`status ${r.status}`);
       return r.json();
     });
-    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    // As on hosted Supabase: the connecting address is appended to what the client sent (only
+    // the rightmost entry is the platform's), and cf-connecting-ip is the connecting address
+    // whatever the client sent.
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    expect(headers['cf-connecting-ip']).toBe('127.0.0.1');
     expect(headers['x-real-ip']).toBe('127.0.0.1');
   });
 

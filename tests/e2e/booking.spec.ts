@@ -45,7 +45,8 @@ async function pickRental(e2e: E2eEnv, carIndex?: number) {
   const cars = await rest(e2e, 'cars?active=is.true&select=id,name&order=id');
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
   const car = cars[carIndex ?? randomInt(cars.length)]!;
-  const day = 200 + randomInt(500);
+  // Within the booking horizon (settings.booking_horizon_days, 365): a start at most a year out.
+  const day = 30 + randomInt(320);
   return {
     carId: String(car.id),
     carName: String(car.name),

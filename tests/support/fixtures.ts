@@ -8,7 +8,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 
-import { testStack } from './clients.ts';
+import { serviceClient, sql, testStack } from './clients.ts';
 import { TEST_PASSWORD, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -68,6 +68,9 @@ export type Booking = {
   total_dzd: number;
   status: string;
   status_reason: string | null;
+  locale: 'fr' | 'en' | 'ar';
+  confirm_by: string | null;
+  contact_confirmed_at: string | null;
   updated_at: string;
   [column: string]: unknown;
 };
@@ -125,14 +128,21 @@ class NoRealtime {
   }
 }
 
-/** A signed-out visitor (anon key) calling from `ip`. */
-export function visitor(ip: string = randomIp()): SupabaseClient {
-  const stack = testStack();
+/** A client of `stack` (the run's by default) with the anon key, sending `headers`. */
+export function apiClient(
+  headers: Record<string, string>,
+  stack: { apiUrl: string; anonKey: string } = testStack(),
+): SupabaseClient {
   return createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': ip } },
+    global: { headers },
     realtime: { transport: NoRealtime as never },
   });
+}
+
+/** A signed-out visitor (anon key) calling from `ip`. */
+export function visitor(ip: string = randomIp()): SupabaseClient {
+  return apiClient({ 'x-forwarded-for': ip });
 }
 
 export type Customer = { client: SupabaseClient; id: string; email: string };
@@ -283,11 +293,15 @@ export type BookingPayload = {
   [key: string]: unknown;
 };
 
-/** The contact a guest gives (unique email per call). */
+/**
+ * The contact a guest gives: a unique email and phone per call (the server limits pending
+ * bookings per contact), the phone written with spaces as people type it.
+ */
 export function guestContact() {
+  const digits = String(randomInt(10_000_000, 100_000_000));
   return {
     guest_name: 'Sofiane Belkacem',
-    guest_phone: '+213 555 12 34 56',
+    guest_phone: `+213 5${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`,
     guest_email: uniqueEmail('guest'),
   };
 }
@@ -334,17 +348,94 @@ export async function createBooking(
   return { data: data as Booking | null, error };
 }
 
-/** Creates a booking that must succeed (licence uploaded first). */
+/**
+ * A known confirmation code, set on a guest booking by `confirmContact` (as the database owner,
+ * through the same hash function create_booking uses), so tests confirm through the real
+ * `confirm_guest_booking` without waiting for the mail relay. tests/api/guest-confirmation.test.ts
+ * reads the real code from the dev mailbox.
+ */
+export const TEST_CONFIRMATION_CODE = '24681357';
+
+/** Confirms a guest booking's contact through `confirm_guest_booking` (see above). */
+export async function confirmContact(booking: { id: string; reference: string }): Promise<void> {
+  await sql(
+    `update internal.guest_confirmations
+        set code_hash = internal.confirmation_code_hash($1, $2)
+      where booking_id = $1`,
+    [booking.id, TEST_CONFIRMATION_CODE],
+  );
+  const { data, error } = await visitor().rpc('confirm_guest_booking', {
+    reference: booking.reference,
+    code: TEST_CONFIRMATION_CODE,
+  });
+  if (error || !(data as { confirmed?: boolean } | null)?.confirmed) {
+    throw new Error(
+      `confirm_guest_booking refused: ${error?.message ?? JSON.stringify(data)} (${booking.reference})`,
+    );
+  }
+}
+
+/** The keys of a booking's public projection (what create_booking answers anyone). */
+export const PUBLIC_BOOKING_KEYS = [
+  'car_id',
+  'confirm_by',
+  'contact_confirmed_at',
+  'created_at',
+  'driver_option',
+  'dropoff_location_id',
+  'end_at',
+  'extras',
+  'from_abroad',
+  'id',
+  'insurance',
+  'locale',
+  'payment_method',
+  'payment_status',
+  'pickup_location_id',
+  'price',
+  'reference',
+  'start_at',
+  'status',
+  'status_reason',
+  'total_dzd',
+  'updated_at',
+  'user_id',
+];
+
+/** `row` with only `keys`. */
+export function pick<T extends object>(row: T, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(row).filter(([key]) => keys.includes(key)),
+  ) as Partial<T>;
+}
+
+/** The stored row as staff read it (create_booking answers with the public projection only). */
+export async function storedBooking(id: string): Promise<Booking> {
+  const { data, error } = await serviceClient().from('bookings').select('*').eq('id', id).single();
+  if (error) throw new Error(`booking ${id}: ${error.message}`);
+  // As the RPCs return rows: without the generated range.
+  const { period: _period, ...row } = data as Booking & { period?: unknown };
+  return row as Booking;
+}
+
+/**
+ * Creates a booking that must succeed (licence uploaded first) and returns the stored row. A
+ * guest's contact is then confirmed, as the guest does with the mailed code, so staff can accept
+ * it; `{ confirm: false }` leaves it unconfirmed (holding its car until `confirm_by`).
+ */
 export async function book(
   client: SupabaseClient,
   carId: string,
   overrides: Partial<BookingPayload> = {},
   signedIn = false,
+  { confirm = true }: { confirm?: boolean } = {},
 ): Promise<Booking> {
   const payload = await bookingWithLicence(client, carId, overrides, signedIn);
   const { data, error } = await createBooking(client, payload);
   if (error) throw new Error(`create_booking refused: ${error.message} (${error.details})`);
-  return data as Booking;
+  const created = data as Booking;
+  if (created.user_id === null && confirm) await confirmContact(created);
+  return storedBooking(created.id);
 }
 
 /** Moves a booking through staff transitions, e.g. ['reserved', 'in_progress', 'completed']. */

@@ -1,0 +1,493 @@
+/**
+ * A guest's contact is confirmed by a mailed code (docs/decisions.md, "Guest contact
+ * confirmation"): the mail to a not-yet-confirmed address carries nothing the requester typed;
+ * the real code from the dev mailbox confirms; wrong codes, resends and their limits; an
+ * unconfirmed booking holds its car only until its deadline, exactly (car_busy_periods, a new
+ * booking, staff, the periodic expiry), then is `expired` with its reason and a mail. Time is
+ * moved by setting `confirm_by` / `last_sent_at` in the past as the database owner.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { mailsTo, sql, waitForMail, type MailboxMessage } from '../support/clients.ts';
+import {
+  adminClient,
+  algiersAt,
+  book,
+  bookingWithLicence,
+  createBooking,
+  expectCode,
+  newCar,
+  newCustomer,
+  newReference,
+  staffMoves,
+  storedBooking,
+  visitor,
+  type Booking,
+  type BookingPayload,
+} from '../support/fixtures.ts';
+
+type Confirmation =
+  | { confirmed: true; booking: Booking }
+  | { confirmed: false; reason: string; [key: string]: unknown };
+
+let car: string;
+/** Each unconfirmed() booking takes a day of its own on the test's car (days 110, 111, …). */
+let nextDay = 110;
+
+beforeAll(async () => {
+  car = (await newCar({ name: 'Hyundai Accent' })).id;
+});
+
+/** A new unconfirmed guest booking on `car` from `guest`; returns its payload and the answer. */
+async function unconfirmed(
+  guest: SupabaseClient,
+  overrides: Partial<BookingPayload> = {},
+): Promise<{ payload: BookingPayload; booking: Booking }> {
+  const day = nextDay++;
+  const payload = await bookingWithLicence(guest, car, {
+    start_at: algiersAt(day, 10),
+    end_at: algiersAt(day, 12),
+    ...overrides,
+  });
+  const { data, error } = await createBooking(guest, payload);
+  if (error) throw new Error(`create_booking refused: ${error.message} (${error.details})`);
+  return { payload, booking: data as Booking };
+}
+
+function codeMail(to: string, reference: string): Promise<MailboxMessage> {
+  return waitForMail(to, (m) => m.subject.includes(reference) && /\b\d{8}\b/.test(m.text));
+}
+
+function codeOf(mail: MailboxMessage): string {
+  const match = /(?:Code de confirmation :|Confirmation code:|رمز التأكيد:) (\d{8})/.exec(
+    mail.text,
+  );
+  if (!match) throw new Error(`no code in ${mail.text}`);
+  return match[1]!;
+}
+
+async function confirm(reference: string, code: string, client = visitor()) {
+  const { data, error } = await client.rpc('confirm_guest_booking', { reference, code });
+  return { data: data as Confirmation | null, error };
+}
+
+async function lapse(bookingId: string): Promise<void> {
+  await sql(`update public.bookings set confirm_by = now() - interval '1 second' where id = $1`, [
+    bookingId,
+  ]);
+}
+
+describe('the confirmation mail', () => {
+  it('carries the reference, an 8-digit code, the link and the deadline — nothing the requester typed', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest, {
+      guest_name: 'Visit www.evil.example now',
+      additional_requests: 'Click http://phish.example/login to pay',
+    });
+    const mail = await codeMail(payload.guest_email!, booking.reference);
+    const code = codeOf(mail);
+    expect(mail.subject).toBe(`Kiraa · Confirmez votre adresse e-mail · ${booking.reference}`);
+    const { data: settings } = await guest.from('settings').select('site_url').single();
+    const site = (settings as { site_url: string }).site_url;
+    expect(site).toMatch(/^https?:\/\//);
+    expect(mail.text).toContain(
+      `Lien : ${site}/guest-booking?ref=${booking.reference}&code=${code}`,
+    );
+    expect(mail.text).toMatch(/Sans confirmation avant le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(mail.text).toContain('ignorez ce message');
+    // The address is not confirmed: no name, no requests, not even the car.
+    for (const typed of ['Visit', 'evil', 'phish', 'Click', 'Hyundai', payload.guest_phone!]) {
+      expect(mail.text).not.toContain(typed);
+      expect(mail.subject).not.toContain(typed);
+    }
+    // The code is stored hashed only.
+    const rows = await sql<{ code_hash: string }>(
+      'select code_hash from internal.guest_confirmations where booking_id = $1',
+      [booking.id],
+    );
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.code_hash).not.toContain(code);
+  });
+
+  it('is in the booking’s language (English, Arabic)', async () => {
+    const en = await unconfirmed(visitor(), { locale: 'en' });
+    const enMail = await codeMail(en.payload.guest_email!, en.booking.reference);
+    expect(enMail.subject).toBe(`Kiraa · Confirm your email address · ${en.booking.reference}`);
+    expect(enMail.text).toContain('Confirmation code: ');
+    const ar = await unconfirmed(visitor(), { locale: 'ar' });
+    const arMail = await codeMail(ar.payload.guest_email!, ar.booking.reference);
+    expect(arMail.subject).toContain('أكد عنوان بريدك الإلكتروني');
+    expect(arMail.text).toContain('رمز التأكيد: ');
+    expect(codeOf(arMail)).toMatch(/^\d{8}$/);
+    expectCode(
+      (await createBooking(visitor(), await bookingWithLicence(visitor(), car, { locale: 'de' })))
+        .error,
+      'invalid_payload',
+    );
+  });
+});
+
+describe('confirm_guest_booking', () => {
+  it('confirms with the mailed code: the booking stays pending for staff, confirmed, and the guest gets the request by mail', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest, { guest_name: 'Nadia Ait' });
+    expect(booking).toMatchObject({ status: 'pending', contact_confirmed_at: null });
+    expect(new Date(booking.confirm_by!).getTime()).toBeGreaterThan(Date.now() + 40 * 60_000);
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+
+    // From another device (the mail's link), the reference written any way.
+    const { data, error } = await confirm(booking.reference.toLowerCase().replace(/-/g, ' '), code);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ confirmed: true, booking: { id: booking.id, status: 'pending' } });
+    const confirmed = (data as { booking: Booking }).booking;
+    expect(confirmed.contact_confirmed_at).not.toBeNull();
+    expect(confirmed).not.toHaveProperty('guest_email');
+    expect(confirmed).not.toHaveProperty('license_path');
+
+    // Again (the link opened twice): the same answer.
+    expect((await confirm(booking.reference, code)).data).toMatchObject({ confirmed: true });
+    const received = await waitForMail(payload.guest_email!, (m) =>
+      m.subject.includes('Demande de réservation reçue'),
+    );
+    expect(received.text).toContain('Nom indiqué lors de la réservation : « Nadia Ait »');
+
+    // Staff can accept it now.
+    await staffMoves(booking.id, ['reserved']);
+    expect((await storedBooking(booking.id)).status).toBe('reserved');
+  });
+
+  it('answers the same invalid_confirmation_code for a wrong code, a wrong reference or a malformed code', async () => {
+    const { payload, booking } = await unconfirmed(visitor());
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (const [reference, given] of [
+      [booking.reference, wrong],
+      [newReference(), code],
+      [booking.reference, 'abc'],
+      ['', ''],
+    ] as const) {
+      const { data, error } = await confirm(reference, given);
+      expect(error).toBeNull();
+      expect(data).toEqual({ confirmed: false, reason: 'invalid_confirmation_code' });
+    }
+    expect((await storedBooking(booking.id)).contact_confirmed_at).toBeNull();
+  });
+
+  it('allows five wrong codes per code, then wants a new one; a resend brings a new code (the old one is dead) and keeps the deadline', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest);
+    const first = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    const wrong = first === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await confirm(booking.reference, wrong)).data).toMatchObject({
+        reason: 'invalid_confirmation_code',
+      });
+    }
+    // Even the right code is refused now: the code is burnt.
+    expect((await confirm(booking.reference, first)).data).toEqual({
+      confirmed: false,
+      reason: 'confirmation_attempts_exceeded',
+    });
+
+    // A resend waits a minute after the last mail.
+    const early = await guest.rpc('resend_guest_confirmation', { booking_id: booking.id });
+    expect(early.error).toBeNull();
+    expect(early.data).toMatchObject({ sent: false, reason: 'resend_limited', resends_left: 3 });
+    await sql(
+      `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+        where booking_id = $1`,
+      [booking.id],
+    );
+    const resent = await guest.rpc('resend_guest_confirmation', { booking_id: booking.id });
+    expect(resent.data).toEqual({
+      sent: true,
+      confirm_by: booking.confirm_by,
+      resends_left: 2,
+    });
+    const mails = await waitForCodeMails(payload.guest_email!, 2);
+    const second = codeOf(mails[0]!);
+    expect((await confirm(booking.reference, first)).data).toMatchObject({
+      reason: 'invalid_confirmation_code',
+    });
+    expect((await confirm(booking.reference, second)).data).toMatchObject({ confirmed: true });
+    expect((await storedBooking(booking.id)).confirm_by).toBe(booking.confirm_by);
+    expect((await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data).toEqual(
+      { sent: false, reason: 'already_confirmed' },
+    );
+  });
+
+  it('resends three times at most', async () => {
+    const guest = visitor();
+    const { booking } = await unconfirmed(guest);
+    for (let i = 0; i < 3; i++) {
+      await sql(
+        `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+          where booking_id = $1`,
+        [booking.id],
+      );
+      const { data } = await guest.rpc('resend_guest_confirmation', { booking_id: booking.id });
+      expect(data).toMatchObject({ sent: true, resends_left: 2 - i });
+    }
+    await sql(
+      `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+        where booking_id = $1`,
+      [booking.id],
+    );
+    expect((await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data).toEqual(
+      { sent: false, reason: 'resend_limited', resends_left: 0, retry_after: null },
+    );
+    // Unknown ids and customers' bookings: not_found.
+    expectCode(
+      (await guest.rpc('resend_guest_confirmation', { booking_id: randomUUID() })).error,
+      'not_found',
+    );
+  });
+
+  it('refuses a 21st wrong code within the hour from one address (rate_limited), not from another', async () => {
+    const guest = visitor();
+    const { booking } = await unconfirmed(visitor());
+    for (let i = 0; i < 20; i++) {
+      const { data } = await confirm(newReference(), '12345678', guest);
+      expect(data).toMatchObject({ reason: 'invalid_confirmation_code' });
+    }
+    const { error } = await confirm(booking.reference, '12345678', guest);
+    expectCode(error, 'rate_limited');
+    expect(JSON.parse(error!.details)).toMatchObject({ limit: 20 });
+    expect((await confirm(booking.reference, '12345678')).data).toMatchObject({
+      reason: 'invalid_confirmation_code',
+    });
+  });
+});
+
+/** Waits until `count` mails with a code reached `to`; newest first. */
+async function waitForCodeMails(to: string, count: number): Promise<MailboxMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await mailsTo(to)).filter((m) => /Code de confirmation : \d{8}/.test(m.text));
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`only ${mails.length} code mails to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('an unconfirmed guest booking holds its car only until its deadline', () => {
+  it('holds it before: busy for everyone, another booking of the same dates is refused, staff cannot accept it', async () => {
+    const start = algiersAt(90, 10);
+    const end = algiersAt(92, 10);
+    const { booking } = await unconfirmed(visitor(), { start_at: start, end_at: end });
+    const busy = await visitor().rpc('car_busy_periods', {
+      from: algiersAt(89),
+      to: algiersAt(93),
+    });
+    expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car)).toHaveLength(1);
+    const other = await bookingWithLicence(visitor(), car, { start_at: start, end_at: end });
+    expectCode((await createBooking(visitor(), other)).error, 'car_unavailable');
+
+    const admin = await adminClient();
+    const accept = await admin.rpc('staff_set_booking_status', {
+      booking_id: booking.id,
+      status: 'reserved',
+      reason: null,
+    });
+    expectCode(accept.error, 'contact_not_confirmed');
+    // Staff may still turn it down; the mail to the unconfirmed address has no name.
+    await staffMoves(booking.id, ['rejected']);
+    const stored = await storedBooking(booking.id);
+    const news = await waitForMail(stored.guest_email!, (m) =>
+      m.subject.includes('Réservation refusée'),
+    );
+    expect(news.text).toContain('Motif : Véhicule en maintenance');
+    expect(news.text).not.toContain(stored.guest_name!);
+    expect(news.text).not.toContain('Voiture :');
+  });
+
+  it('frees it exactly at the deadline, with or without the periodic expiry: the next booking expires it', async () => {
+    const start = algiersAt(100, 10);
+    const end = algiersAt(102, 10);
+    const { payload, booking } = await unconfirmed(visitor(), {
+      start_at: start,
+      end_at: end,
+      guest_name: 'Yacine Haddad',
+    });
+    await lapse(booking.id);
+
+    // Still `pending` in the table, but free for everyone who asks.
+    expect((await storedBooking(booking.id)).status).toBe('pending');
+    const busy = await visitor().rpc('car_busy_periods', {
+      from: algiersAt(99),
+      to: algiersAt(103),
+    });
+    expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car)).toHaveLength(0);
+
+    const next = await bookingWithLicence(visitor(), car, { start_at: start, end_at: end });
+    const { error } = await createBooking(visitor(), next);
+    expect(error).toBeNull();
+    expect(await storedBooking(booking.id)).toMatchObject({
+      status: 'expired',
+      status_reason: 'contact_not_confirmed',
+    });
+
+    // The guest learns it by mail (agency words only), the history says the system did it.
+    const mail = await waitForMail(payload.guest_email!, (m) =>
+      m.subject.includes('Demande de réservation expirée'),
+    );
+    expect(mail.text).toContain(booking.reference);
+    expect(mail.text).toContain("l'adresse e-mail n'a pas été confirmée à temps");
+    expect(mail.text).not.toContain('Yacine');
+    expect(mail.text).not.toContain('contact_not_confirmed');
+    const admin = await adminClient();
+    const events = await admin
+      .from('booking_events')
+      .select('status, reason, actor')
+      .eq('booking_id', booking.id)
+      .order('id');
+    expect(events.data).toEqual([
+      { status: 'pending', reason: null, actor: 'guest' },
+      { status: 'expired', reason: 'contact_not_confirmed', actor: 'system' },
+    ]);
+  });
+
+  it('past the deadline: confirming, resending and staff all answer booking_expired', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest);
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    await lapse(booking.id);
+
+    const admin = await adminClient();
+    for (const status of ['reserved', 'cancelled', 'rejected']) {
+      const { error } = await admin.rpc('staff_set_booking_status', {
+        booking_id: booking.id,
+        status,
+        reason: 'x',
+      });
+      expectCode(error, 'booking_expired');
+    }
+    expect((await confirm(booking.reference, code)).data).toEqual({
+      confirmed: false,
+      reason: 'booking_expired',
+    });
+    // Answering without raising lets the expiry commit.
+    expect((await storedBooking(booking.id)).status).toBe('expired');
+    expect((await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data).toEqual(
+      { sent: false, reason: 'booking_expired' },
+    );
+    // And an expired booking never comes back.
+    const { error } = await admin.rpc('staff_set_booking_status', {
+      booking_id: booking.id,
+      status: 'reserved',
+      reason: null,
+    });
+    expectCode(error, 'invalid_status_transition');
+  });
+
+  it('is flipped by internal.expire_unconfirmed_bookings() (the periodic job), confirmed ones never', async () => {
+    const lapsed = await unconfirmed(visitor());
+    const fresh = await unconfirmed(visitor());
+    const confirmedOne = await book(visitor(), car, {
+      start_at: algiersAt(340, 10),
+      end_at: algiersAt(340, 14),
+    });
+    await lapse(lapsed.booking.id);
+    await lapse(confirmedOne.id);
+
+    const [flipped] = await sql<{ expired: number }>(
+      'select internal.expire_unconfirmed_bookings() as expired',
+    );
+    expect(flipped!.expired).toBeGreaterThanOrEqual(1);
+    expect((await storedBooking(lapsed.booking.id)).status).toBe('expired');
+    expect((await storedBooking(fresh.booking.id)).status).toBe('pending');
+    expect((await storedBooking(confirmedOne.id)).status).toBe('pending');
+    // Idempotent: nothing left to flip for these.
+    await sql('select internal.expire_unconfirmed_bookings()');
+    expect((await storedBooking(lapsed.booking.id)).status).toBe('expired');
+  });
+
+  it('lets a signed-in customer book without confirmation', async () => {
+    const customer = await newCustomer();
+    const mine = await book(
+      customer.client,
+      car,
+      { start_at: algiersAt(345), end_at: algiersAt(346) },
+      true,
+    );
+    expect(mine).toMatchObject({ confirm_by: null, contact_confirmed_at: null, status: 'pending' });
+    await staffMoves(mine.id, ['reserved']);
+  });
+});
+
+describe('names and mails', () => {
+  it('refuses a name with a control character, a line break or a direction override (invalid_name)', async () => {
+    for (const name of [
+      'Ali\nBcc: victim@example.com',
+      'Ali\r\nX',
+      'Ali\u0007',
+      'Ali \u202Emoc.live',
+      'A\u2028B',
+    ]) {
+      const payload = await bookingWithLicence(visitor(), car, { guest_name: name });
+      expectCode((await createBooking(visitor(), payload)).error, 'invalid_name');
+    }
+  });
+
+  it('refuses an address that is not a plain mailbox (invalid_email)', async () => {
+    for (const email of ['a@b.dz, c@d.dz', 'a b@c.dz', 'a@b', '<a@b.dz>', 'a@b.dz\n']) {
+      const payload = await bookingWithLicence(visitor(), car, { guest_email: email });
+      expectCode((await createBooking(visitor(), payload)).error, 'invalid_email');
+    }
+  });
+
+  it('shows a confirmed guest’s name so that nothing in it becomes a link', async () => {
+    const b = await book(visitor(), car, {
+      start_at: algiersAt(350),
+      end_at: algiersAt(351),
+      guest_name: 'Karim B. http://evil.example',
+    });
+    const mail = await waitForMail(b.guest_email!, (m) =>
+      m.subject.includes('Demande de réservation reçue'),
+    );
+    expect(mail.text).toContain('« Karim B. http: // evil. example »');
+    expect(mail.text).not.toContain('evil.example');
+  });
+
+  it('drops the mails a visitor causes to one address beyond 5 an hour, and says so on resend', async () => {
+    const email = `flood-${randomUUID().slice(0, 8)}@kiraa.test`;
+    const guest = visitor();
+    const { booking } = await unconfirmed(guest, { guest_email: email });
+    // 1 code mail, then 3 resends (the minute between them skipped), then a second booking:
+    // 5 mails; the third booking's code mail is the 6th.
+    for (let i = 0; i < 3; i++) {
+      await sql(
+        `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+          where booking_id = $1`,
+        [booking.id],
+      );
+      expect(
+        (await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data,
+      ).toMatchObject({ sent: true });
+    }
+    const second = await unconfirmed(visitor(), { guest_email: email });
+    const third = await unconfirmed(visitor(), { guest_email: email.toUpperCase() });
+    expect(third.booking.status).toBe('pending');
+    const dropped = await sql<{ kind: string; reason: string }>(
+      'select kind, reason from internal.mail_dropped where booking_id = $1',
+      [third.booking.id],
+    );
+    expect(dropped).toEqual([{ kind: 'guest_confirmation', reason: 'rate_limited' }]);
+    await sql(
+      `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+        where booking_id = $1`,
+      [second.booking.id],
+    );
+    expect(
+      (await guest.rpc('resend_guest_confirmation', { booking_id: second.booking.id })).data,
+    ).toEqual({ sent: false, reason: 'mail_rate_limited' });
+    const outbox = await sql<{ n: number }>(
+      `select count(*)::int as n from internal.mail_outbox where lower(to_email) = lower($1)`,
+      [email],
+    );
+    expect(outbox[0]!.n).toBe(5);
+  });
+});
