@@ -3,6 +3,8 @@
  * Timestamps are ISO 8601 strings; money is whole DZD (integers).
  */
 
+import type { Locale } from '@/domain/locale';
+
 export type Localized = { fr: string; en: string; ar: string };
 
 export type CarFeature =
@@ -90,10 +92,12 @@ export type Settings = {
   min_age: number;
   currency: 'DZD';
   time_zone: 'Africa/Algiers';
+  /** A pickup starts at most this many days ahead (`booking_too_far_ahead`); 365 by default. */
+  booking_horizon_days?: number;
 };
 
 export type BookingStatus =
-  'pending' | 'reserved' | 'in_progress' | 'completed' | 'cancelled' | 'rejected';
+  'pending' | 'reserved' | 'in_progress' | 'completed' | 'cancelled' | 'rejected' | 'expired';
 
 export type PriceBreakdown = {
   days: number;
@@ -135,6 +139,12 @@ export type Booking = {
   notes: string | null;
   status: BookingStatus;
   status_reason: string | null;
+  /** The language of the guest's mails. */
+  locale?: Locale;
+  /** Guest bookings: the deadline to confirm the e-mail address (null for customers). */
+  confirm_by?: string | null;
+  /** Guest bookings: when the e-mail address was confirmed (null until then). */
+  contact_confirmed_at?: string | null;
   created_at: string;
   updated_at: string;
 };

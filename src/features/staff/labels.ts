@@ -13,6 +13,7 @@ export const statusLabels: Record<StaffStatusFilter, MessageDescriptor> = {
   completed: msg`Terminées`,
   cancelled: msg`Annulées`,
   rejected: msg`Refusées`,
+  expired: msg`Expirées`,
   all: msg`Toutes`,
 };
 
