@@ -196,8 +196,8 @@ export const stages: Record<Stage, StageRow> = {
 };
 
 /** What `stageOf` reads of a booking. */
-export type StageInput = Pick<LocalBooking, 'status' | 'sync_state'> &
-  Partial<Pick<LocalBooking, 'user_id' | 'confirm_by' | 'contact_confirmed_at'>>;
+export type StageInput = Pick<LocalBooking, 'status'> &
+  Partial<Pick<LocalBooking, 'sync_state' | 'user_id' | 'confirm_by' | 'contact_confirmed_at'>>;
 
 /** A guest booking on the server whose e-mail address is not confirmed yet. */
 export function awaitsConfirmation(booking: StageInput): boolean {
@@ -271,5 +271,6 @@ export function sayOutcome(
   const deadline = booking.confirm_by
     ? formatDateTime(booking.confirm_by, (i18n.locale || 'fr') as Locale)
     : '';
-  return i18n._({ ...text, values: { ...text.values, deadline } });
+  const withDeadline: MessageDescriptor = { ...text, values: { ...text.values, deadline } };
+  return i18n._(withDeadline);
 }

@@ -12,7 +12,7 @@ export type BookingCatalogue = {
   extras: Extra[];
   insurance: InsuranceOption[];
   busy: BusyPeriod[];
-  settings: Pick<Settings, 'driver_per_day_dzd'> | null;
+  settings: Pick<Settings, 'driver_per_day_dzd' | 'booking_horizon_days'> | null;
 };
 
 /** The catalogue, or undefined while IndexedDB is being read. */

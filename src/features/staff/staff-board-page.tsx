@@ -22,6 +22,7 @@ import {
   PeriodFacts,
   PriceFacts,
   StatusBadge,
+  StatusHint,
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
@@ -162,6 +163,7 @@ function StaffBookingCard({
         </div>
       </div>
       <StatusReason booking={booking} />
+      <StatusHint booking={booking} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ActionButtons
           booking={booking}

@@ -48,6 +48,7 @@ export function makeBooking(id: string, reference = 'KR-0000-0001', carId = CAR)
     guest_name: 'Amina B',
     guest_phone: '+213555123456',
     guest_email: 'amina@example.com',
+    locale: 'fr',
   };
   const booking: LocalBooking = {
     ...payload,
