@@ -58,6 +58,37 @@ const infraLibraries = [
   { name: '@supabase/supabase-js', message: 'Use the functions of src/infra instead.' },
 ];
 
+/**
+ * The client instance and the database: outside src/infra and src/sync, only a feature's api
+ * module (src/features/<f>/<f>-api.ts) holds them, so each feature's server and Dexie calls live
+ * in one place. Types from those modules stay importable.
+ */
+const clientAndDatabase = [
+  {
+    name: '@/infra/db',
+    importNames: ['db'],
+    allowTypeImports: true,
+    message: "Read and write Dexie in the feature's api module (src/features/<f>/<f>-api.ts).",
+  },
+  {
+    name: '@/infra/supabase',
+    importNames: ['supabase', 'guestClient'],
+    allowTypeImports: true,
+    message: "Call the server from the feature's api module (src/features/<f>/<f>-api.ts).",
+  },
+];
+
+/** The modules that may hold the client and the database besides src/infra and src/sync. */
+const apiModules = [
+  ...features.map((feature) => `src/features/${feature}/${feature}-api.ts`),
+  // The wizard's draft is the booking feature's own storage (a Dexie row and its files).
+  'src/features/booking/draft-store.ts',
+  // Tests seed and read the device's database; the service worker owns its own requests.
+  'src/**/*.test.{ts,tsx}',
+  'src/features/*/testing/**',
+  'src/sw.ts',
+];
+
 /** What the domain may not import: frameworks, storage, network, the service worker. */
 const domainForbidden = [
   ...infraLibraries,
@@ -234,11 +265,16 @@ export default tseslint.config(
           useTsTypes: false,
         },
       ],
-      // One door to infrastructure: only src/infra and src/sync talk to Dexie and Supabase.
-      'no-restricted-imports': ['error', { paths: infraLibraries }],
+      // One door to infrastructure: only src/infra and src/sync talk to Dexie and Supabase, and
+      // in a feature only its api module holds the client or the database.
+      'no-restricted-imports': ['error', { paths: [...infraLibraries, ...clientAndDatabase] }],
       // The layers (docs/architecture.md): each imports only the layers below it.
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
+  },
+  {
+    files: apiModules,
+    rules: { 'no-restricted-imports': ['error', { paths: infraLibraries }] },
   },
   {
     files: ['src/sync/**', 'src/infra/**'],

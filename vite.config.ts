@@ -149,7 +149,7 @@ export default defineConfig({
                 'src/features/catalogue/car-card.tsx',
                 'src/features/catalogue/stars.tsx',
                 'src/features/catalogue/catalogue-unavailable.tsx',
-                'src/features/catalogue/queries.ts',
+                'src/features/catalogue/catalogue-api.ts',
                 'src/features/catalogue/labels.ts',
                 'src/ui/car-picture.tsx',
                 'src/domain/money.ts',

@@ -3,20 +3,18 @@
  * - `pullMyBookings`: the signed-in user's bookings (status changes by staff) into Dexie, so a
  *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
  *   not reached the server yet (a queued booking, a queued cancellation) is kept;
- * - `readPricingSettings`: the `settings` row the price depends on (driver per day) and the booking horizon the wizard checks, which the
- *   catalogue sync keeps in `meta`, so pricing works offline;
- * - `quoteOnServer`: `quote_booking`, the authoritative price of a draft;
- * - `lookupGuestBooking`: `find_guest_booking`, saving what it finds on this device.
+ * - `readPricingSettings`: the `settings` row the price depends on (driver per day) and the
+ *   booking horizon the wizard checks, which the catalogue sync keeps in `meta`, so both work
+ *   offline.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
 import { type LocalBooking, syncStateOf } from '@/domain/local-booking';
-import type { Booking, PriceBreakdown, Settings } from '@/domain/rows';
+import type { Booking, Settings } from '@/domain/rows';
 import { db } from '@/infra/db';
 import { SETTINGS_KEY } from '@/sync/catalogue-sync';
 import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
-import { classifyError, type ApiError } from '@/sync/outbox/errors';
+import { classifyError } from '@/sync/outbox/errors';
 
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 
@@ -84,48 +82,4 @@ export async function readPricingSettings(): Promise<Pick<
       ? { booking_horizon_days: value.booking_horizon_days }
       : {}),
   };
-}
-
-export type ServerQuote =
-  { ok: true; price: PriceBreakdown } | { ok: false; transient: boolean; code: string };
-
-export async function quoteOnServer(
-  client: SupabaseClient,
-  request: QuoteRequest,
-): Promise<ServerQuote> {
-  try {
-    const { data, error, status } = await client.rpc('quote_booking', { p: quoteOf(request) });
-    if (error || !data) {
-      const failure = classifyError(error ? { ...(error as ApiError), status } : { status });
-      return { ok: false, transient: failure.kind !== 'permanent', code: failure.code };
-    }
-    return { ok: true, price: data as PriceBreakdown };
-  } catch (error) {
-    return { ok: false, transient: true, code: String(error) };
-  }
-}
-
-export type GuestLookup =
-  | { kind: 'found'; booking: Booking }
-  | { kind: 'not_found' }
-  | { kind: 'rate_limited' }
-  | { kind: 'error'; code: string };
-
-/** Looks a guest booking up by reference and email or phone; a booking found is kept here. */
-export async function lookupGuestBooking(
-  client: SupabaseClient,
-  reference: string,
-  contact: string,
-): Promise<GuestLookup> {
-  const { data, error, status } = await client.rpc('find_guest_booking', { reference, contact });
-  if (error) {
-    const failure = classifyError({ ...(error as ApiError), status });
-    return failure.code === 'rate_limited'
-      ? { kind: 'rate_limited' }
-      : { kind: 'error', code: failure.code };
-  }
-  const row = (Array.isArray(data) ? data[0] : data) as Booking | null | undefined;
-  if (!row || !row.id) return { kind: 'not_found' };
-  await mergeServerBookings([row], { isGuest: true });
-  return { kind: 'found', booking: row };
 }

@@ -7,7 +7,7 @@ import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 
-import type { BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue } from '@/features/booking/booking-api';
 import { ConfirmContact } from '@/features/booking/confirm-contact';
 import { BookingAttention, BookingSyncBadge, localOutcome } from '@/features/booking/sync-status';
 

@@ -1,33 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 
-import { busyOverlaps, type BusyPeriod } from '@/domain/availability';
-import type { Car, Extra, InsuranceOption, Location, Settings } from '@/domain/rows';
-import { db } from '@/infra/db';
-import { readPricingSettings } from '@/sync/bookings-sync';
+import { busyOverlaps } from '@/domain/availability';
+import type { Car } from '@/domain/rows';
 
-/** What the wizard reads from the synced catalogue (Dexie), live. */
-export type BookingCatalogue = {
-  cars: Car[];
-  locations: Location[];
-  extras: Extra[];
-  insurance: InsuranceOption[];
-  busy: BusyPeriod[];
-  settings: Pick<Settings, 'driver_per_day_dzd' | 'booking_horizon_days'> | null;
-};
+import { type BookingCatalogue, readBookingCatalogue } from '@/features/booking/booking-api';
 
 /** The catalogue, or undefined while IndexedDB is being read. */
 export function useBookingCatalogue(): BookingCatalogue | undefined {
-  return useLiveQuery(async () => {
-    const [cars, locations, extras, insurance, busy, settings] = await Promise.all([
-      db.cars.toArray(),
-      db.locations.toArray(),
-      db.extras.toArray(),
-      db.insurance.toArray(),
-      db.busy.toArray(),
-      readPricingSettings(),
-    ]);
-    return { cars, locations, extras, insurance, busy, settings };
-  }, []);
+  return useLiveQuery(readBookingCatalogue, []);
 }
 
 /** Active cars free for the whole period, cheapest first. */

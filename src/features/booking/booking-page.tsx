@@ -10,14 +10,13 @@ import { generateReference } from '@/domain/reference';
 import { i18n as globalI18n } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
-import { supabase } from '@/infra/supabase';
-import { quoteOnServer, type ServerQuote } from '@/sync/bookings-sync';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
+import { quotePrice, type ServerQuote } from '@/features/booking/booking-api';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import {
   bookingWizardMachine,
@@ -124,7 +123,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
             const quote = quoteOfDraft(input.draft);
             if (!quote) return { ok: false, transient: false, code: 'incomplete' };
-            return quoteOnServer(supabase, quote);
+            return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
             submitDraft({

@@ -8,7 +8,6 @@ import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
-import { db } from '@/infra/db';
 import { useSession } from '@/infra/session';
 import { showToast } from '@/infra/toast';
 import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';
@@ -17,8 +16,9 @@ import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
+import { readLocalBooking, type BookingCatalogue } from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
-import { useBookingCatalogue, type BookingCatalogue } from '@/features/booking/booking-data';
+import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { buildIcs } from '@/features/booking/calendar';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';
@@ -154,10 +154,7 @@ export default function BookingSuccessPage() {
   const id = params.get('id') ?? '';
   const session = useSession();
   const catalogue = useBookingCatalogue();
-  const booking = useLiveQuery(
-    async () => (id ? ((await db.bookings.get(id)) ?? null) : null),
-    [id],
-  );
+  const booking = useLiveQuery(() => readLocalBooking(id), [id]);
   useEffect(() => {
     startSyncEngine();
   }, []);

@@ -3,9 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
 import type { PriceBreakdown } from '@/domain/rows';
-import type { ServerQuote } from '@/sync/bookings-sync';
 
-import type { BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
 import {
   bookingWizardMachine,
   currentStep,

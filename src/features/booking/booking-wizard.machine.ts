@@ -17,10 +17,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 import type { PriceBreakdown } from '@/domain/rows';
-import type { ServerQuote } from '@/sync/bookings-sync';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
-import type { BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
 import { confirmSchema } from '@/features/booking/confirm.schema';
 import { wizardSteps, type BookingDraft, type WizardStep } from '@/features/booking/draft';
 import { priceOfDraft } from '@/features/booking/draft-request';

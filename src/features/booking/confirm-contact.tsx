@@ -4,15 +4,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { normalizeReference } from '@/domain/reference';
 import { useOnline } from '@/infra/network';
-import { supabase } from '@/infra/supabase';
+import { Button } from '@/ui/button';
+
 import {
   confirmGuestBooking,
   resendGuestConfirmation,
   type ConfirmResult,
   type ResendResult,
-} from '@/sync/guest-confirmation';
-import { Button } from '@/ui/button';
-
+} from '@/features/booking/booking-api';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 
 const CODE_RE = /^\d{8}$/;
@@ -123,7 +122,7 @@ export function ConfirmContact({
     if (next.reference || next.code || !normalized) return;
     setBusy(true);
     try {
-      setResult(await confirmGuestBooking(supabase, normalized, cleanCode(typed)));
+      setResult(await confirmGuestBooking(normalized, cleanCode(typed)));
     } finally {
       setBusy(false);
     }
@@ -140,7 +139,7 @@ export function ConfirmContact({
     if (!bookingId) return;
     setBusy(true);
     try {
-      setResent(await resendGuestConfirmation(supabase, bookingId));
+      setResent(await resendGuestConfirmation(bookingId));
     } finally {
       setBusy(false);
     }

@@ -4,13 +4,18 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { normalizeReference } from '@/domain/reference';
-import { db } from '@/infra/db';
 import { useOnline } from '@/infra/network';
-import { supabase } from '@/infra/supabase';
-import { lookupGuestBooking, type GuestLookup } from '@/sync/bookings-sync';
 import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
+import {
+  type GuestLookup,
+  lookupGuestBooking,
+  readGuestBookings,
+  readLocalBooking,
+  readLocalBookingByReference,
+  readStoredGuestBookings,
+} from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { ConfirmContact } from '@/features/booking/confirm-contact';
@@ -31,7 +36,7 @@ function ConfirmFromLink() {
   const reference = normalizeReference(params.get('ref') ?? '');
   const code = params.get('code') ?? '';
   const local = useLiveQuery(
-    async () => (reference ? await db.bookings.where('reference').equals(reference).first() : null),
+    async () => (reference ? readLocalBookingByReference(reference) : null),
     [reference],
   );
   if (!reference || local === undefined) return null;
@@ -66,15 +71,7 @@ export default function GuestBookingPage() {
   const id = useId();
   const online = useOnline();
   const catalogue = useBookingCatalogue();
-  const local = useLiveQuery(
-    () =>
-      db.bookings
-        .orderBy('created_at')
-        .reverse()
-        .filter((b) => b.is_guest)
-        .toArray(),
-    [],
-  );
+  const local = useLiveQuery(readGuestBookings, []);
   const [reference, setReference] = useState('');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; contact?: string }>({});
@@ -86,14 +83,11 @@ export default function GuestBookingPage() {
 
   const foundId =
     result?.kind === 'found' ? result.booking.id : result?.kind === 'found_here' ? result.id : null;
-  const found = useLiveQuery(
-    async () => (foundId ? ((await db.bookings.get(foundId)) ?? null) : null),
-    [foundId],
-  );
+  const found = useLiveQuery(async () => (foundId ? readLocalBooking(foundId) : null), [foundId]);
 
   /** Offline, or the server out of reach: the guest bookings stored here answer. */
   async function searchHere(ref: string, value: string): Promise<LookupResult> {
-    const stored = await db.bookings.filter((b) => b.user_id === null).toArray();
+    const stored = await readStoredGuestBookings();
     const match = findLocalGuestBooking(stored, ref, value);
     return match ? { kind: 'found_here', id: match.id } : { kind: 'needs_network' };
   }
@@ -118,7 +112,7 @@ export default function GuestBookingPage() {
         setResult(await searchHere(ref, value));
         return;
       }
-      const answer = await lookupGuestBooking(supabase, ref, value);
+      const answer = await lookupGuestBooking(ref, value);
       const here = answer.kind === 'error' ? await searchHere(ref, value) : null;
       setResult(here?.kind === 'found_here' ? here : answer);
     } catch {

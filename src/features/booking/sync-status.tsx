@@ -15,7 +15,6 @@ import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { priceRequest } from '@/domain/pricing';
 import { generateReference } from '@/domain/reference';
-import { db } from '@/infra/db';
 import { discardUnsentBooking } from '@/sync/outbox/enqueue';
 import { retryParked, updateQueuedBooking } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
@@ -23,6 +22,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
+import { readParkedCreate } from '@/features/booking/booking-api';
 import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
 import { validationMessages } from '@/features/booking/validation-messages';
@@ -65,13 +65,7 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
   const catalogue = useBookingCatalogue();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const parked = useLiveQuery(
-    async () =>
-      (await db.outbox.where('state').equals('parked').toArray()).find(
-        (e) => e.kind === 'create_booking' && (e.payload as { id?: string }).id === booking.id,
-      ) ?? null,
-    [booking.id],
-  );
+  const parked = useLiveQuery(() => readParkedCreate(booking.id), [booking.id]);
   if (booking.sync_state !== 'needs_attention') return null;
   const code = booking.sync_error;
   const alternatives =

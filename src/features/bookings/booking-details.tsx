@@ -12,7 +12,7 @@ import { Dialog } from '@/ui/dialog';
 import { Facts, type Fact } from '@/ui/facts';
 
 import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
-import type { CatalogueNames } from '@/features/bookings/use-my-bookings';
+import type { CatalogueNames } from '@/features/bookings/bookings-api';
 
 /** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {

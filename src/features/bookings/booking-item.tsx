@@ -27,7 +27,7 @@ import {
   type SyncView,
 } from '@/features/bookings/booking-lists';
 import { cancelHints, cancelLabels, cancelTones } from '@/features/bookings/labels';
-import type { CatalogueNames } from '@/features/bookings/use-my-bookings';
+import type { CatalogueNames } from '@/features/bookings/bookings-api';
 
 function Notice({ tone, children }: { tone: 'warning' | 'danger'; children: React.ReactNode }) {
   return (

@@ -3,74 +3,30 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
-import type { LocalBooking } from '@/domain/local-booking';
-import type { Car, Extra, InsuranceOption, Location } from '@/domain/rows';
-import { db, type OutboxEntry } from '@/infra/db';
+import type { OutboxEntry } from '@/infra/db';
 import { onBackOnline, useOnline } from '@/infra/network';
 import { showToast } from '@/infra/toast';
-import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
-import {
-  readMyReviews,
-  refreshMyBookings,
-  reviewsByBooking,
-  type MyReview,
-} from '@/sync/my-bookings-sync';
+import { refreshMyBookings } from '@/sync/my-bookings-sync';
 
-import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';
+import type { BookingEntries } from '@/features/bookings/booking-lists';
+import {
+  type MyBookingsData,
+  readLastRefresh,
+  readMyBookingsData,
+  readNewestNotificationAt,
+} from '@/features/bookings/bookings-api';
 
 /** How often the list is refreshed while the page is open (the notifications' rhythm). */
 export const REFRESH_MS = 30_000;
 
-/** The names the cards show, from the synced catalogue. */
-export type CatalogueNames = {
-  cars: Map<string, Car>;
-  locations: Map<string, Location>;
-  extras: Map<string, Extra>;
-  insurance: Map<string, InsuranceOption>;
-};
-
-export type MyBookingsData = {
-  bookings: LocalBooking[];
-  entries: Map<string, BookingEntries>;
-  reviews: Map<string, MyReview>;
-  names: CatalogueNames;
-};
-
 /** Everything /mybookings shows, live from IndexedDB (undefined while it is read). */
 export function useMyBookingsData(userId: string): MyBookingsData | undefined {
-  return useLiveQuery(async () => {
-    const [bookings, entries, reviews, cars, locations, extras, insurance] = await Promise.all([
-      db.bookings.where('user_id').equals(userId).toArray(),
-      db.outbox
-        .where('kind')
-        .anyOf(['create_booking', 'cancel_booking', 'submit_review'])
-        .toArray(),
-      readMyReviews(userId),
-      db.cars.toArray(),
-      db.locations.toArray(),
-      db.extras.toArray(),
-      db.insurance.toArray(),
-    ]);
-    return {
-      bookings,
-      entries: entriesByBooking(entries),
-      reviews: reviewsByBooking(reviews),
-      names: {
-        cars: new Map(cars.map((c) => [c.id, c])),
-        locations: new Map(locations.map((l) => [l.id, l])),
-        extras: new Map(extras.map((e) => [e.code, e])),
-        insurance: new Map(insurance.map((i) => [i.code, i])),
-      },
-    };
-  }, [userId]);
+  return useLiveQuery(() => readMyBookingsData(userId), [userId]);
 }
 
 /** When the bookings were last brought from the server (ISO), or null. */
 export function useLastRefresh(): string | null | undefined {
-  return useLiveQuery(async () => {
-    const value = (await db.meta.get(BOOKINGS_PULLED_KEY))?.value;
-    return typeof value === 'string' ? value : null;
-  }, []);
+  return useLiveQuery(readLastRefresh, []);
 }
 
 /**
@@ -119,10 +75,7 @@ export function useBookingsRefresh(userId: string): {
   }, [online, refresh]);
 
   // A new notification (the bell polls them) means a booking changed on the server.
-  const newest = useLiveQuery(async () => {
-    const rows = await db.notifications.where('user_id').equals(userId).toArray();
-    return rows.reduce((max, n) => (n.created_at > max ? n.created_at : max), '');
-  }, [userId]);
+  const newest = useLiveQuery(() => readNewestNotificationAt(userId), [userId]);
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (newest === undefined) return;

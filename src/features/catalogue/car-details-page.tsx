@@ -27,7 +27,7 @@ import {
   useCarReviews,
   useCatalogueStatus,
   useCatalogueSync,
-} from '@/features/catalogue/queries';
+} from '@/features/catalogue/catalogue-api';
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
 

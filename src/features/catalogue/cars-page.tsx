@@ -33,7 +33,7 @@ import {
   useBusyIndex,
   useCatalogueStatus,
   useCatalogueSync,
-} from '@/features/catalogue/queries';
+} from '@/features/catalogue/catalogue-api';
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
 
 const noBusy: BusyIndex = new Map();

@@ -6,7 +6,7 @@ import { useOnline } from '@/infra/network';
 import { OfflineIcon, RefreshIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 
-import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/queries';
+import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/catalogue-api';
 
 /**
  * How fresh the catalogue on this device is: when it was last updated (Algiers time), whether

@@ -5,7 +5,11 @@ import { CarCard } from '@/features/catalogue/car-card';
 import { sortCars } from '@/features/catalogue/filters';
 import { FeaturedSkeleton } from '@/features/catalogue/home-page';
 import { useCarLabels } from '@/features/catalogue/labels';
-import { useActiveLocations, useAllCars, useCatalogueSync } from '@/features/catalogue/queries';
+import {
+  useActiveLocations,
+  useAllCars,
+  useCatalogueSync,
+} from '@/features/catalogue/catalogue-api';
 
 /** The parts of /home that read the device's catalogue (loaded after the first paint). */
 

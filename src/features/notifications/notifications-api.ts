@@ -81,3 +81,19 @@ export async function markAllNotificationsRead(userId: string): Promise<void> {
     console.warn('[notifications] mark all read not queued', error),
   );
 }
+
+/** The user's notifications on this device, newest first. */
+export async function readNotifications(userId: string): Promise<Notification[]> {
+  const rows = await db.notifications.where('user_id').equals(userId).toArray();
+  return rows.sort((a, b) =>
+    a.created_at === b.created_at
+      ? b.id.localeCompare(a.id)
+      : b.created_at.localeCompare(a.created_at),
+  );
+}
+
+/** References of the bookings this device knows, by booking id. */
+export async function readBookingReferences(ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.bookings.bulkGet(ids);
+  return new Map(rows.flatMap((b) => (b ? [[b.id, b.reference] as const] : [])));
+}

@@ -2,22 +2,18 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { Notification } from '@/domain/rows';
-import { db } from '@/infra/db';
 import { isOnline, onBackOnline } from '@/infra/network';
 
 import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
-import { refreshNotifications } from '@/features/notifications/notifications-api';
+import {
+  readBookingReferences,
+  readNotifications,
+  refreshNotifications,
+} from '@/features/notifications/notifications-api';
 
 /** The user's notifications from Dexie, newest first (undefined while the first read runs). */
 export function useNotificationList(userId: string): Notification[] | undefined {
-  return useLiveQuery(async () => {
-    const rows = await db.notifications.where('user_id').equals(userId).toArray();
-    return rows.sort((a, b) =>
-      a.created_at === b.created_at
-        ? b.id.localeCompare(a.id)
-        : b.created_at.localeCompare(a.created_at),
-    );
-  }, [userId]);
+  return useLiveQuery(() => readNotifications(userId), [userId]);
 }
 
 export type PollState = {
@@ -77,9 +73,5 @@ export function useNotificationPolling(
 /** References of the bookings this device knows, to name them in the notifications. */
 export function useBookingReferences(bookingIds: string[]): Map<string, string> | undefined {
   const key = [...new Set(bookingIds)].sort().join(',');
-  return useLiveQuery(async () => {
-    const ids = key ? key.split(',') : [];
-    const rows = await db.bookings.bulkGet(ids);
-    return new Map(rows.flatMap((b) => (b ? [[b.id, b.reference] as const] : [])));
-  }, [key]);
+  return useLiveQuery(() => readBookingReferences(key ? key.split(',') : []), [key]);
 }

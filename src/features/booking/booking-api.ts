@@ -1,0 +1,232 @@
+import type { BusyPeriod } from '@/domain/availability';
+import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
+import type { LocalBooking } from '@/domain/local-booking';
+import type {
+  Booking,
+  Car,
+  Extra,
+  InsuranceOption,
+  Location,
+  PriceBreakdown,
+  Settings,
+} from '@/domain/rows';
+import { db, type OutboxEntry } from '@/infra/db';
+import { supabase } from '@/infra/supabase';
+import { mergeServerBookings, readPricingSettings } from '@/sync/bookings-sync';
+import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
+import { classifyError, retryAfterOf, type ApiError } from '@/sync/outbox/errors';
+
+/**
+ * The booking feature's calls to the server and reads of the device's database: the only module
+ * of src/features/booking (with draft-store.ts, the draft's own storage) that holds the client or
+ * Dexie. Writes go through the outbox (src/sync/outbox).
+ */
+
+/** What the wizard reads from the synced catalogue (Dexie). */
+export type BookingCatalogue = {
+  cars: Car[];
+  locations: Location[];
+  extras: Extra[];
+  insurance: InsuranceOption[];
+  busy: BusyPeriod[];
+  settings: Pick<Settings, 'driver_per_day_dzd' | 'booking_horizon_days'> | null;
+};
+
+export async function readBookingCatalogue(): Promise<BookingCatalogue> {
+  const [cars, locations, extras, insurance, busy, settings] = await Promise.all([
+    db.cars.toArray(),
+    db.locations.toArray(),
+    db.extras.toArray(),
+    db.insurance.toArray(),
+    db.busy.toArray(),
+    readPricingSettings(),
+  ]);
+  return { cars, locations, extras, insurance, busy, settings };
+}
+
+export type ServerQuote =
+  { ok: true; price: PriceBreakdown } | { ok: false; transient: boolean; code: string };
+
+/** `quote_booking`: the server's (authoritative) price of a request. */
+export async function quotePrice(request: QuoteRequest): Promise<ServerQuote> {
+  try {
+    const { data, error, status } = await supabase.rpc('quote_booking', { p: quoteOf(request) });
+    if (error || !data) {
+      const failure = classifyError(error ? { ...(error as ApiError), status } : { status });
+      return { ok: false, transient: failure.kind !== 'permanent', code: failure.code };
+    }
+    return { ok: true, price: data as PriceBreakdown };
+  } catch (error) {
+    return { ok: false, transient: true, code: String(error) };
+  }
+}
+
+export type GuestLookup =
+  | { kind: 'found'; booking: Booking }
+  | { kind: 'not_found' }
+  | { kind: 'rate_limited' }
+  | { kind: 'error'; code: string };
+
+/** Looks a guest booking up by reference and email or phone; a booking found is kept here. */
+export async function lookupGuestBooking(reference: string, contact: string): Promise<GuestLookup> {
+  const { data, error, status } = await supabase.rpc('find_guest_booking', { reference, contact });
+  if (error) {
+    const failure = classifyError({ ...(error as ApiError), status });
+    return failure.code === 'rate_limited'
+      ? { kind: 'rate_limited' }
+      : { kind: 'error', code: failure.code };
+  }
+  const row = (Array.isArray(data) ? data[0] : data) as Booking | null | undefined;
+  if (!row || !row.id) return { kind: 'not_found' };
+  await mergeServerBookings([row], { isGuest: true });
+  return { kind: 'found', booking: row };
+}
+
+/** A booking this device knows, or null. */
+export async function readLocalBooking(id: string): Promise<LocalBooking | null> {
+  return id ? ((await db.bookings.get(id)) ?? null) : null;
+}
+
+/** The booking of this reference stored on this device, or null. */
+export async function readLocalBookingByReference(reference: string): Promise<LocalBooking | null> {
+  return (await db.bookings.where('reference').equals(reference).first()) ?? null;
+}
+
+/** Every guest booking stored on this device (made here, or found by a lookup). */
+export function readStoredGuestBookings(): Promise<LocalBooking[]> {
+  return db.bookings.filter((b) => b.user_id === null).toArray();
+}
+
+/** The guest bookings made on this device, newest first. */
+export function readGuestBookings(): Promise<LocalBooking[]> {
+  return db.bookings
+    .orderBy('created_at')
+    .reverse()
+    .filter((b) => b.is_guest)
+    .toArray();
+}
+
+/** The outbox's refused creation of this booking, or null. */
+export async function readParkedCreate(bookingId: string): Promise<OutboxEntry | null> {
+  const parked = await db.outbox.where('state').equals('parked').toArray();
+  return (
+    parked.find(
+      (e) => e.kind === 'create_booking' && (e.payload as { id?: string }).id === bookingId,
+    ) ?? null
+  );
+}
+
+/** The outbox, oldest first. */
+export function readOutboxQueue(): Promise<OutboxEntry[]> {
+  return db.outbox.orderBy('seq').toArray();
+}
+
+/** When the outbox last reached the server (ISO), or undefined. */
+export async function readLastSync(): Promise<string | undefined> {
+  return (await db.meta.get(LAST_SYNC_KEY))?.value as string | undefined;
+}
+
+export type ConfirmReason =
+  | 'invalid_confirmation_code'
+  | 'confirmation_attempts_exceeded'
+  | 'booking_expired'
+  | 'invalid_status_transition';
+
+export type ConfirmResult =
+  | { kind: 'confirmed'; booking: Pick<Booking, 'id' | 'reference' | 'status'> }
+  | { kind: 'refused'; reason: ConfirmReason }
+  | { kind: 'rate_limited'; retryAt: number | null }
+  | { kind: 'error'; code: string };
+
+export type ResendReason =
+  | 'resend_limited'
+  | 'mail_rate_limited'
+  | 'already_confirmed'
+  | 'booking_expired'
+  | 'invalid_status_transition';
+
+export type ResendResult =
+  | { kind: 'sent'; resendsLeft: number }
+  | { kind: 'refused'; reason: ResendReason; retryAt: number | null }
+  | { kind: 'error'; code: string };
+
+/** What the server's answer says about a booking stored here (matched by id or reference). */
+async function keep(match: { id?: string; reference?: string }, patch: Partial<Booking>) {
+  const local = match.id
+    ? await db.bookings.get(match.id)
+    : await db.bookings
+        .where('reference')
+        .equals(match.reference ?? '')
+        .first();
+  if (local) await db.bookings.update(local.id, { ...patch, sync_error: null });
+}
+
+const expired: Partial<Booking> = { status: 'expired', status_reason: 'contact_not_confirmed' };
+
+/**
+ * `confirm_guest_booking(reference, code)`: the guest's e-mail confirmed with the mailed code
+ * (docs/decisions.md, "Guest contact confirmation"). What the answer says about a booking stored
+ * here is kept, so its page shows it offline too.
+ */
+export async function confirmGuestBooking(reference: string, code: string): Promise<ConfirmResult> {
+  try {
+    const { data, error, status } = await supabase.rpc('confirm_guest_booking', {
+      reference,
+      code,
+    });
+    if (error) {
+      const failure = classifyError({ ...(error as ApiError), status });
+      return failure.code === 'rate_limited'
+        ? { kind: 'rate_limited', retryAt: retryAfterOf(error.details) }
+        : { kind: 'error', code: failure.code };
+    }
+    const answer = data as { confirmed: boolean; reason?: ConfirmReason; booking?: Booking };
+    if (answer.confirmed && answer.booking) {
+      const b = answer.booking;
+      await keep(
+        { id: b.id },
+        {
+          status: b.status,
+          confirm_by: b.confirm_by,
+          contact_confirmed_at: b.contact_confirmed_at,
+          updated_at: b.updated_at,
+        },
+      );
+      return { kind: 'confirmed', booking: b };
+    }
+    const reason = answer.reason ?? 'invalid_confirmation_code';
+    if (reason === 'booking_expired') await keep({ reference }, expired);
+    return { kind: 'refused', reason };
+  } catch (error) {
+    return { kind: 'error', code: String(error) };
+  }
+}
+
+/** `resend_guest_confirmation(booking_id)`: a new code by mail (the id is the proof). */
+export async function resendGuestConfirmation(bookingId: string): Promise<ResendResult> {
+  try {
+    const { data, error, status } = await supabase.rpc('resend_guest_confirmation', {
+      booking_id: bookingId,
+    });
+    if (error) {
+      const failure = classifyError({ ...(error as ApiError), status });
+      return { kind: 'error', code: failure.code };
+    }
+    const answer = data as {
+      sent: boolean;
+      reason?: ResendReason;
+      resends_left?: number;
+      retry_after?: string | null;
+    };
+    if (answer.sent) return { kind: 'sent', resendsLeft: answer.resends_left ?? 0 };
+    const reason = answer.reason ?? 'invalid_status_transition';
+    if (reason === 'booking_expired') await keep({ id: bookingId }, expired);
+    if (reason === 'already_confirmed') {
+      await keep({ id: bookingId }, { contact_confirmed_at: new Date().toISOString() });
+    }
+    const retryAt = answer.retry_after ? Date.parse(answer.retry_after) : null;
+    return { kind: 'refused', reason, retryAt };
+  } catch (error) {
+    return { kind: 'error', code: String(error) };
+  }
+}
