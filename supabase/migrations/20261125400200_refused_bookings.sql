@@ -60,29 +60,8 @@ comment on table public.booking_refusals is
   'Bookings refused when they reached the server (report_refused_booking); no booking row exists.';
 
 -- ---------------------------------------------------------------------------------------------
--- Constraints
+-- Functions the constraints call
 -- ---------------------------------------------------------------------------------------------
-alter table public.booking_refusals
-  add constraint booking_refusals_reference_format
-    check (reference ~ '^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$'),
-  add constraint booking_refusals_code_known check (code in (
-    'car_unavailable', 'car_not_found', 'location_not_found', 'unknown_extra',
-    'unknown_insurance', 'dates_in_past', 'booking_too_far_ahead', 'licence_required',
-    'flight_document_required')),
-  add constraint booking_refusals_locale_known check (locale in ('fr', 'en', 'ar')),
-  add constraint booking_refusals_dates_order check (end_at > start_at),
-  add constraint booking_refusals_contact
-    check (user_id is not null or (guest_email is not null and guest_phone is not null)),
-  add constraint booking_refusals_hash_format check (request_hash ~ '^[0-9a-f]{64}$');
-
-create index booking_refusals_user_id_idx on public.booking_refusals (user_id, created_at);
-create index booking_refusals_client_key_idx on public.booking_refusals (client_key, created_at);
-create index booking_refusals_created_at_idx on public.booking_refusals (created_at);
-
--- ---------------------------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------------------------
-
 -- The refusal codes that mean "the world changed" (the car was taken, a car, place or option
 -- retired, the start passed, the horizon moved) or "the request is refused for good" (its files
 -- are not there): recorded and told. Every other refusal raises as create_booking does (limits
@@ -98,6 +77,27 @@ as $$
     'unknown_insurance', 'dates_in_past', 'booking_too_far_ahead', 'licence_required',
     'flight_document_required'), false)
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Constraints
+-- ---------------------------------------------------------------------------------------------
+alter table public.booking_refusals
+  add constraint booking_refusals_reference_format
+    check (reference ~ '^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$'),
+  add constraint booking_refusals_code_final check (internal.is_final_refusal(code)),
+  add constraint booking_refusals_locale_known check (locale in ('fr', 'en', 'ar')),
+  add constraint booking_refusals_dates_order check (end_at > start_at),
+  add constraint booking_refusals_contact
+    check (user_id is not null or (guest_email is not null and guest_phone is not null)),
+  add constraint booking_refusals_hash_format check (request_hash ~ '^[0-9a-f]{64}$');
+
+create index booking_refusals_user_id_idx on public.booking_refusals (user_id, created_at);
+create index booking_refusals_client_key_idx on public.booking_refusals (client_key, created_at);
+create index booking_refusals_created_at_idx on public.booking_refusals (created_at);
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
 
 -- The payload's own form, as create_booking reads it (docs/database.md for the order): the
 -- reference, the dates (present, ordered, at most 90 days), the places given, the requests, the
@@ -671,6 +671,8 @@ grant select (id, reference, user_id, car_id, start_at, end_at, code, locale, no
 grant all on table public.booking_refusals to service_role;
 
 revoke all on function internal.is_final_refusal(text) from public;
+-- The CHECK runs with the writer's rights: whoever may write refusals directly may run it.
+grant execute on function internal.is_final_refusal(text) to service_role;
 revoke all on function internal.booking_draft(jsonb, uuid) from public;
 revoke all on function internal.check_booking_world(internal.booking_draft) from public;
 revoke all on function internal.replay_refusal(public.booking_refusals, text) from public;
