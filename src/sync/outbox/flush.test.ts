@@ -116,7 +116,7 @@ describe('flushOutbox', () => {
 
   it('reports a refusal again on a later flush when the report got no answer', async () => {
     t.server.takenCars.add(CAR);
-    t.server.reportAvailable = false;
+    t.server.reportAnswers = false;
     await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
     let result = await flushOutbox({ transport: t.server, now: t.now });
     expect(result.parked).toBe(1);
@@ -124,7 +124,7 @@ describe('flushOutbox', () => {
       sync_state: 'needs_attention',
       refusal_report: 'pending',
     });
-    t.server.reportAvailable = true;
+    t.server.reportAnswers = true;
     result = await flushOutbox({ transport: t.server, now: t.now });
     expect(t.server.refusalReports).toEqual([ID1, ID1]);
     expect(await db.bookings.get(ID1)).toMatchObject({
@@ -136,14 +136,24 @@ describe('flushOutbox', () => {
     expect(t.server.refusalReports).toHaveLength(2);
   });
 
+  it('keeps a refusal the server does not record on this device only, never reporting it again', async () => {
+    t.server.takenCars.add(CAR);
+    await queueBooking(makeBooking(ID1, 'KR-0000-0TAK', CAR));
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(await db.bookings.get(ID1)).toMatchObject({ sync_state: 'needs_attention' });
+    expect((await db.bookings.get(ID1))?.refusal_report).toBeUndefined();
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.refusalReports).toEqual([ID1]);
+  });
+
   it('sends the booking again when the server says it would take it now', async () => {
     t.server.takenCars.add(CAR);
-    t.server.reportAvailable = false;
+    t.server.reportAnswers = false;
     await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
     await flushOutbox({ transport: t.server, now: t.now });
     // The car was freed meanwhile: the report answers booking_not_refused.
     t.server.takenCars.delete(CAR);
-    t.server.reportAvailable = true;
+    t.server.reportAnswers = true;
     await flushOutbox({ transport: t.server, now: t.now });
     expect(await db.bookings.get(ID1)).toMatchObject({ status: 'queued', sync_state: 'queued' });
     t.clock += 1000;

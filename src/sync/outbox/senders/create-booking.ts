@@ -61,8 +61,9 @@ export async function sendCreate(
  * Tells the server that this device's booking was refused, so it tells the person: the server
  * checks the same payload again and answers that it created it after all (then it is synced),
  * that it would take it now (`booking_not_refused`: create it again), or that it refused it and
- * whether the person was notified. Without an answer (offline, an older server) the refusal
- * stands and is reported on a later flush (`refusal_report: 'pending'`).
+ * whether the person was notified (docs/decisions.md, "Refused at sync"). Without an answer
+ * (offline, a limit) the refusal stands and is reported on a later flush
+ * (`refusal_report: 'pending'`).
  */
 export async function reportRefusal(
   t: OutboxTransport,
@@ -76,7 +77,9 @@ export async function reportRefusal(
       await setBookingState(p.id, { status: 'queued', sync_state: 'queued', sync_error: null });
       return { ok: false, failure: { kind: 'transient', code: 'booking_not_refused' } };
     }
-    await db.bookings.update(p.id, { refusal_report: 'pending' });
+    // No answer (offline, a limit): told on a later flush. A refusal the server does not record
+    // (a malformed request, a reference taken: the device fixes those) is shown here only.
+    if (failure.kind !== 'permanent') await db.bookings.update(p.id, { refusal_report: 'pending' });
     return permanent(code);
   }
   if (data.status === 'created') {

@@ -94,8 +94,8 @@ export class FakeServer implements OutboxTransport {
   takenCars = new Set<string>();
   /** Bookings reported refused (`report_refused_booking`), by id. */
   refusalReports: string[] = [];
-  /** False: a server without `report_refused_booking` (404). */
-  reportAvailable = true;
+  /** False: `report_refused_booking` gets no answer (503). */
+  reportAnswers = true;
   /** Who the transport is signed in as (null: anon key only). */
   user: string | null = null;
 
@@ -135,8 +135,10 @@ export class FakeServer implements OutboxTransport {
     if (fn === 'report_refused_booking') {
       const p = args.p as BookingRequest;
       this.refusalReports.push(p.id);
-      if (!this.reportAvailable) {
-        return { data: null, error: { status: 404, code: 'PGRST202', message: 'not found' } };
+      if (!this.reportAnswers) return { data: null, error: { status: 503 } };
+      if (p.reference === 'KR-0000-0TAK') {
+        // Like reference_taken: a refusal the server does not record, raised as create does.
+        return { data: null, error: { status: 400, code: 'P0001', message: 'reference_taken' } };
       }
       const existing = this.bookings.get(p.id);
       if (existing) {
