@@ -164,6 +164,8 @@ export type NotificationType =
   | 'booking_rejected'
   | 'booking_completed'
   | 'booking_cancelled'
+  /** A booking queued on a device and refused when it reached the server (`reason_code`). */
+  | 'booking_refused'
   | (string & {});
 
 export type Notification = {
@@ -171,6 +173,12 @@ export type Notification = {
   user_id: string;
   booking_id: string | null;
   type: NotificationType;
+  /** The booking's reference (a refusal has no booking row, so no `booking_id`). */
+  reference?: string | null;
+  /** Staff's words, for a rejection or a cancellation. */
+  reason?: string | null;
+  /** A stable code the app translates (docs/decisions.md): the refusal's, an expiry's. */
+  reason_code?: string | null;
   is_read: boolean;
   created_at: string;
   updated_at: string;
