@@ -4,10 +4,20 @@
  * unconfirmed one expires and the guest sees why; a staff rejection and a refusal at sync each
  * reach the guest by mail with the reference and the reason, and the device tells the same.
  */
+import { randomUUID } from 'node:crypto';
+
 import pg from 'pg';
 
-import { signedInClient, waitForMail, type Mail } from './support/accounts';
-import { bookAsGuest, guest, pickRental, primeDevice, rest } from './support/booking-journey';
+import { apiClient, signedInClient, waitForMail, type Mail } from './support/accounts';
+import {
+  bookAsGuest,
+  guest,
+  PDF,
+  pickRental,
+  primeDevice,
+  rest,
+  type Rental,
+} from './support/booking-journey';
 import type { E2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 import { DEMO_ADMIN } from './support/session';
@@ -51,6 +61,41 @@ async function serverRow(e2e: E2eEnv, reference: string) {
 
 const mailFor = (reference: string, words: string) => (m: Mail) =>
   m.subject.includes(reference) && m.text.includes(words);
+
+/** Someone else books the rental's car and dates through the API (a guest, from elsewhere). */
+async function takeTheCar(rental: Rental): Promise<void> {
+  const visitor = apiClient();
+  const id = randomUUID();
+  const { error: uploadError } = await visitor.storage
+    .from('licenses')
+    .upload(`${id}/permis.pdf`, new Blob([PDF], { type: 'application/pdf' }), {
+      contentType: 'application/pdf',
+    });
+  expect(uploadError).toBeNull();
+  const other = guest('other');
+  const { error } = await visitor.rpc('create_booking', {
+    p: {
+      id,
+      reference: `KR-${randomUUID()
+        .replace(/[^0-9]/g, '')
+        .slice(0, 4)}-ZZZZ`,
+      car_id: rental.carId,
+      start_at: `${rental.start}:00+01:00`,
+      end_at: `${rental.end}:00+01:00`,
+      pickup_location_id: rental.pickupId,
+      dropoff_location_id: rental.pickupId,
+      driver_option: 'self',
+      license_path: `${id}/permis.pdf`,
+      from_abroad: false,
+      extras: [],
+      insurance: ['civil_liability'],
+      guest_name: other.name,
+      guest_phone: other.phone,
+      guest_email: other.email,
+    },
+  });
+  expect(error).toBeNull();
+}
 
 test.describe('a guest’s booking, told truthfully', () => {
   test('the e-mail confirmed from the mail’s link: the booking stays pending for staff; a rejection reaches the guest with its reason', async ({
@@ -179,5 +224,39 @@ test.describe('a guest’s booking, told truthfully', () => {
     await expect(page.getByTestId('lookup-needs-network')).toBeVisible();
     await expect(page.getByTestId('lookup-result')).toHaveCount(0);
     await context.setOffline(false);
+  });
+
+  test('refused when it reaches the server: the guest gets a mail with the reference and the reason, and the device says what to do', async ({
+    page,
+    context,
+    e2e,
+  }) => {
+    test.setTimeout(150_000);
+    const rental = await pickRental(e2e);
+    const contact = guest('refused');
+    await primeDevice(page);
+
+    // Booked offline; meanwhile someone else takes the car for these dates.
+    await context.setOffline(true);
+    const { reference } = await bookAsGuest(page, rental, contact);
+    await expect(page.getByTestId('booking-heading')).toHaveAttribute('data-stage', 'queued');
+    await takeTheCar(rental);
+
+    // Back online: refused, reported, told by mail; the page never says "recorded".
+    await context.setOffline(false);
+    const heading = page.getByTestId('booking-heading');
+    await expect(heading).toHaveAttribute('data-stage', 'needs_attention', { timeout: 30_000 });
+    await expect(heading).toHaveText('Réservation refusée par le serveur');
+    await expect(page.getByTestId('attention-reason')).toHaveText(
+      'Cette voiture a été réservée par quelqu’un d’autre pour ces dates.',
+    );
+    await expect(page.getByTestId('refusal-notified')).toBeVisible({ timeout: 15_000 });
+    const mail = await waitForMail(
+      contact.email,
+      20_000,
+      mailFor(reference, 'un autre client a réservé cette voiture'),
+    );
+    expect(mail.subject).toContain('Demande de réservation non retenue');
+    expect(await serverRow(e2e, reference)).toBeUndefined();
   });
 });
