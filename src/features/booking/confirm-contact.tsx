@@ -92,12 +92,12 @@ function ResendAnswer({ result }: { result: ResendResult | null }) {
  * (it was made on this device), a new code can be asked for.
  */
 export function ConfirmContact({
-  reference: givenReference,
+  reference,
   bookingId,
   initialCode = '',
   confirmOnOpen = false,
 }: {
-  reference?: string;
+  reference: string;
   bookingId?: string;
   initialCode?: string;
   confirmOnOpen?: boolean;
@@ -105,7 +105,6 @@ export function ConfirmContact({
   const { t } = useLingui();
   const id = useId();
   const online = useOnline();
-  const [reference, setReference] = useState(givenReference ?? '');
   const [code, setCode] = useState(initialCode);
   const [errors, setErrors] = useState<{ reference?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -131,7 +130,7 @@ export function ConfirmContact({
   useEffect(() => {
     if (!confirmOnOpen || opened.current) return;
     opened.current = true;
-    void confirm(givenReference ?? '', initialCode);
+    void confirm(reference, initialCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the link's values
   }, []);
 
@@ -157,24 +156,10 @@ export function ConfirmContact({
             void confirm(reference, code);
           }}
         >
-          {givenReference === undefined && (
-            <Field id={`${id}-ref`} label={t`Référence de réservation`} error={errors.reference}>
-              <input
-                id={`${id}-ref`}
-                dir="ltr"
-                autoCapitalize="characters"
-                placeholder="KR-7K3M-9QXD"
-                className={inputClassName}
-                value={reference}
-                onChange={(e) => setReference(e.target.value)}
-                {...describedBy(`${id}-ref`, errors.reference)}
-              />
-            </Field>
-          )}
           <Field
             id={`${id}-code`}
             label={t`Code de confirmation`}
-            error={errors.code ?? (givenReference !== undefined ? errors.reference : undefined)}
+            error={errors.code ?? errors.reference}
             hint={t`Les 8 chiffres de l’e-mail reçu après la réservation.`}
           >
             <input
