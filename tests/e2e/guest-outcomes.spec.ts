@@ -143,8 +143,15 @@ test.describe('a guest’s booking, told truthfully', () => {
     const mail = await waitForMail(contact.email, 20_000, mailFor(reference, reason));
     expect(mail.subject).toContain('Réservation refusée');
 
-    // …and the lookup on the device says "refused" with a hint that agrees, and the reason.
+    // …the device learns it when "Find my booking" opens (its own bookings are refreshed)…
     await page.goto('/guest-booking');
+    const mine = page
+      .locator(`[data-testid="booking-card"][data-reference="${reference}"]`)
+      .first();
+    await expect(mine.getByTestId('sync-state')).toHaveAttribute('data-stage', 'rejected');
+    await expect(mine.getByTestId('booking-reason')).toContainText(reason);
+
+    // …and the lookup says "refused" with a hint that agrees, and the reason.
     await page.getByLabel('Référence de réservation').fill(reference);
     await page.getByLabel('E-mail ou téléphone').fill(contact.email);
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();

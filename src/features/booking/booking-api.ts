@@ -1,5 +1,6 @@
 import type { BusyPeriod } from '@/domain/availability';
 import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
+import { holdsCar } from '@/domain/lifecycle';
 import type { LocalBooking } from '@/domain/local-booking';
 import type {
   Booking,
@@ -80,6 +81,26 @@ export async function lookupGuestBooking(reference: string, contact: string): Pr
   if (!row || !row.id) return { kind: 'not_found' };
   await mergeServerBookings([row], { isGuest: true });
   return { kind: 'found', booking: row };
+}
+
+/**
+ * Refreshes the guest bookings of this device that the server holds and that can still change
+ * (pending, reserved, in progress), with `find_guest_booking` and the e-mail they were made with:
+ * staff's decisions and expiries reach a guest's device too. A lookup that finds its booking
+ * costs nothing against the lookup limits (docs/decisions.md, "Guest lookup"). Quiet on failure.
+ */
+export async function refreshGuestBookings(): Promise<void> {
+  const live = (await readStoredGuestBookings()).filter(
+    (b) => holdsCar(b.status) && b.guest_email && b.sync_state !== 'needs_attention',
+  );
+  for (const booking of live) {
+    try {
+      const found = await lookupGuestBooking(booking.reference, booking.guest_email!);
+      if (found.kind === 'rate_limited' || found.kind === 'error') return;
+    } catch {
+      return;
+    }
+  }
 }
 
 /** A booking this device knows, or null. */

@@ -15,6 +15,7 @@ import {
   readLocalBooking,
   readLocalBookingByReference,
   readStoredGuestBookings,
+  refreshGuestBookings,
 } from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
@@ -79,6 +80,8 @@ export default function GuestBookingPage() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     startSyncEngine();
+    if (online) void refreshGuestBookings();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, when online
   }, []);
 
   const foundId =
