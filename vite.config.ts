@@ -130,13 +130,18 @@ export default defineConfig({
                 'src/domain/availability.ts',
               ),
             },
-            // The device's data (Dexie, its tables, the network state, the API's address): every
-            // screen that reads IndexedDB needs all of it, so one request instead of five.
+            // The device's data (Dexie, its tables, the network state, the periodic loop, the API's
+            // address): every screen that reads IndexedDB needs all of it, so one request.
             {
               name: 'data',
               test: anyOf(
                 packages('dexie', 'dexie-react-hooks'),
-                modules('src/infra/db.ts', 'src/infra/network.ts', 'src/infra/api-config.ts'),
+                modules(
+                  'src/infra/db.ts',
+                  'src/infra/network.ts',
+                  'src/infra/periodic.ts',
+                  'src/infra/api-config.ts',
+                ),
               ),
             },
             // What the catalogue's screens share (its sync and queries, the car card and picture,

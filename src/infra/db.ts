@@ -76,3 +76,8 @@ export class KiraaDb extends Dexie {
 }
 
 export const db = new KiraaDb();
+
+/** How many writes wait in the outbox (the app starts the outbox engine only when some do). */
+export function queuedWrites(): Promise<number> {
+  return db.outbox.count();
+}

@@ -128,12 +128,15 @@ export function registerServiceWorker(): Promise<Workbox | null> {
       console.warn('pwa: service worker registration failed', error);
       return null;
     }
-    const check = () => {
-      wb.update().catch(() => undefined);
-    };
-    window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && navigator.onLine) check();
+    // Every hour while visible, and each time the app comes back to the foreground online (the
+    // loop loads here, after the first screen: the entry stays without it).
+    const { startPeriodic } = await import('@/infra/periodic');
+    startPeriodic({
+      run: () => wb.update().catch(() => undefined),
+      intervalMs: UPDATE_CHECK_INTERVAL_MS,
+      firstRun: 'later',
+      minGapMs: 0,
+      retryMs: null,
     });
     return wb;
   })();

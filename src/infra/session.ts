@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 
 import { authStorage } from '@/infra/auth-storage';
+import { onForeground } from '@/infra/periodic';
 import { type RefreshOutcome, sessionMachine } from '@/infra/session.machine';
 import {
   AUTH_STORAGE_KEY,
@@ -218,9 +219,7 @@ function start(): Actor<typeof sessionMachine> {
     // The browser got a network back, or a call to the server got an answer after failures.
     window.addEventListener('online', () => sessionActor.send({ type: 'session.check' }));
     onBackOnline(() => sessionActor.send({ type: 'session.check' }));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') sessionActor.send({ type: 'session.check' });
-    });
+    onForeground(() => sessionActor.send({ type: 'session.check' }));
   }
 
   // A user's notifications stay on the device only while they are signed in.

@@ -11,6 +11,7 @@
  */
 import { createActor, fromPromise, type Actor } from 'xstate';
 
+import { onForeground } from '@/infra/periodic';
 import { isOnline, subscribeOnline } from '@/infra/network';
 import { getSessionState, subscribeSession } from '@/infra/session';
 import { guestClient, supabase } from '@/infra/supabase';
@@ -69,9 +70,7 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
 
   subscribeOnline(() => actor.send({ type: isOnline() ? 'sync.online' : 'sync.offline' }));
   onEnqueued(() => actor.send({ type: 'sync.enqueued' }));
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') actor.send({ type: 'sync.visible' });
-  });
+  onForeground(() => actor.send({ type: 'sync.visible' }));
   let lastUser = getSessionState().user?.id ?? null;
   subscribeSession((state) => {
     const id = state.user?.id ?? null;

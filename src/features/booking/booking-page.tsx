@@ -7,11 +7,10 @@ import { fromPromise } from 'xstate';
 import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { generateReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
 import { i18n as globalI18n } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
-import { startSyncEngine } from '@/sync/sync-engine';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
@@ -161,8 +160,8 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
 
   useEffect(() => {
     // The wizard reads the catalogue from the device: keep it fresh while booking.
-    startCatalogueScheduler();
-    startSyncEngine();
+    keepRunning('catalogue');
+    keepRunning('outbox');
   }, []);
   useEffect(() => send({ type: 'wizard.session', isGuest }), [isGuest, send]);
   useEffect(() => send({ type: 'wizard.online', online }), [online, send]);

@@ -8,10 +8,10 @@ import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
+import { keepRunning } from '@/infra/background';
 import { useSession } from '@/infra/session';
 import { showToast } from '@/infra/toast';
 import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';
-import { startSyncEngine } from '@/sync/sync-engine';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
@@ -156,7 +156,7 @@ export default function BookingSuccessPage() {
   const catalogue = useBookingCatalogue();
   const booking = useLiveQuery(() => readLocalBooking(id), [id]);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
   }, []);
 
   if (booking === undefined) return <PageSpinner />;

@@ -4,8 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { normalizeReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
 import { useOnline } from '@/infra/network';
-import { startSyncEngine } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
 import {
@@ -79,7 +79,7 @@ export default function GuestBookingPage() {
   const [result, setResult] = useState<LookupResult | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
     if (online) void refreshGuestBookings();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, when online
   }, []);

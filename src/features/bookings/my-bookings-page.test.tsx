@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type * as Background from '@/infra/background';
 import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Location } from '@/domain/rows';
 import { db } from '@/infra/db';
@@ -15,7 +16,10 @@ import MyBookingsPage from '@/features/bookings/my-bookings-page';
 
 vi.mock('@/infra/supabase', () => ({ supabase: {} }));
 vi.mock('@/sync/sync-engine', () => ({ requestFlush: vi.fn() }));
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+vi.mock('@/infra/background', async (importOriginal) => ({
+  ...(await importOriginal<typeof Background>()),
+  keepRunning: vi.fn(),
+}));
 vi.mock('@/infra/session', () => ({
   useSession: () => ({ status: 'signedIn', user: { id: 'u1', authority: ['user'] } }),
 }));

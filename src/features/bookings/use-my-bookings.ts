@@ -3,8 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import { type PeriodicTask, startPeriodic } from '@/infra/periodic';
 import type { OutboxEntry } from '@/infra/db';
-import { onBackOnline, useOnline } from '@/infra/network';
+import { isOnline, useOnline } from '@/infra/network';
 import { showToast } from '@/infra/toast';
 import { refreshMyBookings } from '@/sync/my-bookings-sync';
 
@@ -41,38 +42,32 @@ export function useBookingsRefresh(userId: string): {
   const online = useOnline();
   const [refreshing, setRefreshing] = useState(false);
   const [failed, setFailed] = useState(false);
-  const inFlight = useRef<Promise<void> | null>(null);
-
-  const refresh = useCallback(() => {
-    inFlight.current ??= (async () => {
-      setRefreshing(true);
-      try {
-        setFailed(!(await refreshMyBookings(userId)));
-      } finally {
-        setRefreshing(false);
-        inFlight.current = null;
-      }
-    })();
-    return inFlight.current;
-  }, [userId]);
+  const task = useRef<PeriodicTask | null>(null);
 
   useEffect(() => {
-    if (!online) return;
-    void refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void refresh();
-    }, REFRESH_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const offOnline = onBackOnline(() => void refresh());
+    const poll = startPeriodic({
+      run: async () => {
+        setRefreshing(true);
+        try {
+          setFailed(!(await refreshMyBookings(userId)));
+        } finally {
+          setRefreshing(false);
+        }
+      },
+      intervalMs: REFRESH_MS,
+      minGapMs: 0,
+      retryMs: null,
+      online: isOnline,
+    });
+    task.current = poll;
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      offOnline();
+      poll.stop();
+      task.current = null;
     };
-  }, [online, refresh]);
+  }, [userId]);
+
+  // The "refresh" button (disabled offline) joins a refresh under way.
+  const refresh = useCallback(() => task.current?.refresh() ?? Promise.resolve(), []);
 
   // A new notification (the bell polls them) means a booking changed on the server.
   const newest = useLiveQuery(() => readNewestNotificationAt(userId), [userId]);

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type * as Background from '@/infra/background';
 import { db } from '@/infra/db';
 import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
@@ -9,7 +10,10 @@ import CarDetailsPage from '@/features/catalogue/car-details-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
 
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+vi.mock('@/infra/background', async (importOriginal) => ({
+  ...(await importOriginal<typeof Background>()),
+  keepRunning: vi.fn(),
+}));
 vi.mock('@/sync/catalogue-sync', async (importOriginal) => ({
   ...(await importOriginal<typeof CatalogueSyncModule>()),
   catalogueSync: { sync: vi.fn(), refreshReviews: vi.fn(() => true), running: () => false },

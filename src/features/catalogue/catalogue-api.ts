@@ -5,6 +5,7 @@ import { buildBusyIndex, type BusyIndex } from '@/domain/availability';
 import { localized } from '@/domain/locale';
 import type { Locale } from '@/domain/locale';
 import type { Car, Location } from '@/domain/rows';
+import { keepRunning } from '@/infra/background';
 import { db } from '@/infra/db';
 import { useOnline } from '@/infra/network';
 import {
@@ -15,7 +16,6 @@ import {
   type CachedReviews,
   type CatalogueSyncStatus,
 } from '@/sync/catalogue-sync';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 
 /**
  * The catalogue as the screens read it: only from Dexie, live (a sync that lands re-renders the
@@ -87,7 +87,7 @@ export function useCarReviews(carId: string | undefined): CachedReviews | null |
 /** Makes sure the catalogue sync runs (on start, online, visible, timer); idempotent. */
 export function useCatalogueSync(): void {
   useEffect(() => {
-    startCatalogueScheduler();
+    keepRunning('catalogue');
   }, []);
 }
 

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { Notification } from '@/domain/rows';
-import { isOnline, onBackOnline } from '@/infra/network';
+import { type PeriodicTask, startPeriodic } from '@/infra/periodic';
+import { isOnline } from '@/infra/network';
 
 import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
 import {
@@ -33,40 +34,30 @@ export function useNotificationPolling(
   intervalMs = NOTIFICATION_POLL_MS,
 ): PollState {
   const [failed, setFailed] = useState(false);
-  const inFlight = useRef<Promise<void> | null>(null);
-
-  const refresh = useCallback(() => {
-    if (!isOnline()) return Promise.resolve();
-    inFlight.current ??= refreshNotifications(userId)
-      .then((ok) => setFailed(!ok))
-      .catch((error: unknown) => {
-        console.warn('[notifications] refresh failed', error);
-        setFailed(true);
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    return inFlight.current;
-  }, [userId]);
+  const task = useRef<PeriodicTask | null>(null);
 
   useEffect(() => {
-    const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
-    void refresh();
-    const timer = setInterval(() => {
-      if (visible()) void refresh();
-    }, intervalMs);
-    const onVisibility = () => {
-      if (visible()) void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    const offOnline = onBackOnline(() => void refresh());
+    const poll = startPeriodic({
+      run: () =>
+        refreshNotifications(userId)
+          .then((ok) => setFailed(!ok))
+          .catch((error: unknown) => {
+            console.warn('[notifications] refresh failed', error);
+            setFailed(true);
+          }),
+      intervalMs,
+      minGapMs: 0,
+      retryMs: null,
+      online: isOnline,
+    });
+    task.current = poll;
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      offOnline();
+      poll.stop();
+      task.current = null;
     };
-  }, [refresh, intervalMs]);
+  }, [userId, intervalMs]);
 
+  const refresh = useCallback(() => task.current?.refresh() ?? Promise.resolve(), []);
   return { failed, refresh };
 }
 
