@@ -99,6 +99,28 @@ create index booking_refusals_created_at_idx on public.booking_refusals (created
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
+-- The booking id of a create_booking payload (the idempotency key): invalid_payload unless `p`
+-- is an object with a uuid `id`.
+create or replace function internal.booking_payload_id(p jsonb)
+returns uuid
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  found_id uuid;
+begin
+  if p is null or jsonb_typeof(p) <> 'object' then
+    perform internal.fail('invalid_payload', 'the payload must be a JSON object');
+  end if;
+  found_id := internal.payload_uuid(p, 'id');
+  if found_id is null then
+    perform internal.fail('invalid_payload', 'id is required');
+  end if;
+  return found_id;
+end
+$$;
+
 -- The payload's own form, as create_booking reads it (docs/database.md for the order): the
 -- reference, the dates (present, ordered, at most 90 days), the places given, the requests, the
 -- payment method, the locale and, for a guest (uid null), a complete, clean contact. Raises the
@@ -112,13 +134,7 @@ as $$
 declare
   d internal.booking_draft;
 begin
-  if p is null or jsonb_typeof(p) <> 'object' then
-    perform internal.fail('invalid_payload', 'the payload must be a JSON object');
-  end if;
-  d.id := internal.payload_uuid(p, 'id');
-  if d.id is null then
-    perform internal.fail('invalid_payload', 'id is required');
-  end if;
+  d.id := internal.booking_payload_id(p);
 
   d.reference := internal.payload_text(p, 'reference');
   if d.reference is null or d.reference !~ '^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$' then
@@ -374,13 +390,7 @@ declare
   price jsonb;
   failed_constraint text;
 begin
-  if p is null or jsonb_typeof(p) <> 'object' then
-    perform internal.fail('invalid_payload', 'the payload must be a JSON object');
-  end if;
-  new_id := internal.payload_uuid(p, 'id');
-  if new_id is null then
-    perform internal.fail('invalid_payload', 'id is required');
-  end if;
+  new_id := internal.booking_payload_id(p);
   request_hash := internal.booking_request_hash(p, uid);
 
   select b.* into stored from public.bookings b where b.id = new_id;
@@ -553,13 +563,7 @@ declare
   m record;
   was_notified boolean := false;
 begin
-  if p is null or jsonb_typeof(p) <> 'object' then
-    perform internal.fail('invalid_payload', 'the payload must be a JSON object');
-  end if;
-  new_id := internal.payload_uuid(p, 'id');
-  if new_id is null then
-    perform internal.fail('invalid_payload', 'id is required');
-  end if;
+  new_id := internal.booking_payload_id(p);
   request_hash := internal.booking_request_hash(p, uid);
 
   select b.* into stored from public.bookings b where b.id = new_id;
@@ -673,6 +677,7 @@ grant all on table public.booking_refusals to service_role;
 revoke all on function internal.is_final_refusal(text) from public;
 -- The CHECK runs with the writer's rights: whoever may write refusals directly may run it.
 grant execute on function internal.is_final_refusal(text) to service_role;
+revoke all on function internal.booking_payload_id(jsonb) from public;
 revoke all on function internal.booking_draft(jsonb, uuid) from public;
 revoke all on function internal.check_booking_world(internal.booking_draft) from public;
 revoke all on function internal.replay_refusal(public.booking_refusals, text) from public;
