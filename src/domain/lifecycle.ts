@@ -14,7 +14,11 @@
  */
 import type { BookingStatus } from '@/domain/rows';
 
-/** Every status a booking can have on the server, in lifecycle order. */
+/**
+ * Every status a booking reaches through a move, in lifecycle order. `expired` (an unconfirmed
+ * guest booking past its deadline) is set only by the server's expiry job, holds no car, and has
+ * its row in the outcome table (src/domain/booking-outcomes.ts), not here.
+ */
 export const bookingStatuses = [
   'pending',
   'reserved',

@@ -97,7 +97,14 @@ export type Settings = {
 };
 
 export type BookingStatus =
-  'pending' | 'reserved' | 'in_progress' | 'completed' | 'cancelled' | 'rejected' | 'expired';
+  | 'pending'
+  | 'reserved'
+  | 'in_progress'
+  | 'completed'
+  | 'cancelled'
+  | 'rejected'
+  // A guest booking whose contact was not confirmed in time (set by the server past `confirm_by`).
+  | 'expired';
 
 export type PriceBreakdown = {
   days: number;

@@ -5,16 +5,18 @@ import { KiraaDb } from '@/infra/db';
 import { isOnline, reportServerReachable } from '@/infra/network';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
 import {
+  parseTstzRange,
+  type BusyRow,
+  type CarReview,
+  type CatalogueRow,
+  type CatalogueSource,
+} from '@/sync/catalogue-source';
+import {
   createCatalogueSync,
   cursorKey,
-  parseTstzRange,
   readCatalogueStatus,
   reviewsKey,
   SETTINGS_KEY,
-  type CarReview,
-  type BusyRow,
-  type CatalogueRow,
-  type CatalogueSource,
 } from '@/sync/catalogue-sync';
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { isNetworkError } from '@/infra/network';
 import type { KeysetCursor } from '@/sync/catalogue-requests';
-import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
+import { postgrestCatalogueSource } from '@/sync/catalogue-source';
 
 import { testStack } from '../support/clients.ts';
 import { algiersAt, book, newCar, SEED, visitor } from '../support/fixtures.ts';

@@ -5,7 +5,7 @@
  * table allows and refuse the others with the code it names; and `car_busy_periods` (the
  * availability the device syncs) lists a booking exactly while the table says it holds its car.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   bookingStatuses,
@@ -92,6 +92,11 @@ async function ask(
 
 beforeAll(async () => {
   car = (await newCar()).id;
+});
+
+// A customer per test: each makes more bookings than one account may make in an hour
+// (booking limits, docs/database.md).
+beforeEach(async () => {
   customer = await newCustomer();
 });
 
@@ -120,9 +125,6 @@ describe('the lifecycle table and the server agree', () => {
 
   it('lists a booking in the busy periods exactly while it holds its car', async () => {
     const fresh = await newCar();
-    // Its own customer: the lifecycle cases above used the first one's hourly booking budget
-    // (max_bookings_per_hour, docs/decisions.md).
-    const owner = await newCustomer();
     const listed = new Map<string, boolean>();
     const start = algiersAt(200, 10);
     let offset = 200;
@@ -130,7 +132,7 @@ describe('the lifecycle table and the server agree', () => {
     for (const status of reachable) {
       offset += 3;
       const created = await book(
-        owner.client,
+        customer.client,
         fresh.id,
         { start_at: algiersAt(offset, 10), end_at: algiersAt(offset + 1, 10) },
         true,

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
 import type { PriceBreakdown } from '@/domain/rows';
+import { price } from '@/sync/outbox/testing/fake-server';
 
 import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
 import {
@@ -16,20 +17,6 @@ import { validationMessages } from '@/features/booking/validation-messages';
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
 const messages = validationMessages(i18n);
 const NOW = Date.parse('2030-01-01T09:00:00Z');
-
-const price: PriceBreakdown = {
-  days: 2,
-  base: 10000,
-  extras_total: 0,
-  insurance_total: 0,
-  driver_total: 0,
-  pickup_fee: 0,
-  dropoff_fee: 0,
-  subtotal: 10000,
-  deposit: 30000,
-  total: 10000,
-  currency: 'DZD',
-};
 
 /** A catalogue in which `basics` (two days of car-1 from loc-1) costs `price`. */
 const catalogue = {

@@ -24,12 +24,16 @@ function worthOffering(draft: BookingDraft, step: string): boolean {
   return step !== 'basics' || !!draft.car_id || !!draft.start_date || !!draft.end_date;
 }
 
-/** The saved draft, if there is one worth offering; files that vanished are dropped. */
+/**
+ * The saved draft, if there is one worth offering; files that vanished are dropped. A draft
+ * whose booking is already stored (the page closed between submitDraft's two writes) is not.
+ */
 export async function loadSavedDraft(): Promise<SavedDraft | null> {
   const row = await db.meta.get(DRAFT_KEY);
   const stored = row?.value as StoredDraft | undefined;
   if (!stored?.draft?.id || !(wizardSteps as readonly string[]).includes(stored.step)) return null;
   if (!worthOffering(stored.draft, stored.step)) return null;
+  if (await db.bookings.get(stored.draft.id)) return null;
   const draft = { ...stored.draft };
   if (draft.licence && !(await db.files.get(draft.licence.id))) draft.licence = null;
   if (draft.flight_document && !(await db.files.get(draft.flight_document.id))) {
@@ -91,9 +95,10 @@ export async function removeDraftFile(file: DraftFile): Promise<void> {
 }
 
 /**
- * Confirms a draft: the booking is stored with its reference and queued (uploads, then
- * `create_booking`) in one transaction, the draft is forgotten, and after the first booking the
- * browser is asked to keep this site's data.
+ * Confirms a draft in two transactions: first the booking is stored with its reference and queued
+ * (uploads, then `create_booking`: `queueBooking`), then the draft and its unused files are
+ * forgotten. A page closed between the two leaves a draft that `loadSavedDraft` no longer offers.
+ * After the first booking the browser is asked to keep this site's data.
  */
 export async function submitDraft(input: {
   draft: BookingDraft;

@@ -8,12 +8,12 @@ import type { Car, Location } from '@/domain/rows';
 import { keepRunning } from '@/infra/background';
 import { db } from '@/infra/db';
 import { useOnline } from '@/infra/network';
+import type { CachedReviews } from '@/sync/catalogue-source';
 import {
   catalogueSync,
   idleStatus,
   reviewsKey,
   STATUS_KEY,
-  type CachedReviews,
   type CatalogueSyncStatus,
 } from '@/sync/catalogue-sync';
 

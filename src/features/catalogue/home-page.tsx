@@ -18,6 +18,7 @@ import {
   TagIcon,
 } from '@/ui/icons';
 
+import { FeaturedSkeleton } from '@/features/catalogue/featured-skeleton';
 import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
 import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 
@@ -244,15 +245,5 @@ export default function HomePage() {
         </ul>
       </section>
     </div>
-  );
-}
-
-export function FeaturedSkeleton() {
-  return (
-    <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
-      ))}
-    </ul>
   );
 }
