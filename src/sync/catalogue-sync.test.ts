@@ -5,7 +5,6 @@ import { KiraaDb } from '@/infra/db';
 import { isOnline, reportServerReachable } from '@/infra/network';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
 import {
-  parseTstzRange,
   type BusyRow,
   type CarReview,
   type CatalogueRow,
@@ -383,20 +382,5 @@ describe('catalogue delta sync', () => {
     expect(await sync.refreshReviews('a')).toBe(false);
     expect((await db.meta.get(reviewsKey('a')))?.value).toMatchObject({ reviews: [review] });
     warn.mockRestore();
-  });
-});
-
-describe('parseTstzRange', () => {
-  it('reads the bounds of a Postgres range as ISO instants', () => {
-    expect(parseTstzRange('["2027-01-01 10:00:00+00","2027-01-03 10:00:00+01")')).toEqual({
-      start_at: '2027-01-01T10:00:00.000Z',
-      end_at: '2027-01-03T09:00:00.000Z',
-    });
-    expect(parseTstzRange('[2027-01-01T10:00:00.5+00:00,2027-01-02T10:00:00+00:00)')).toEqual({
-      start_at: '2027-01-01T10:00:00.500Z',
-      end_at: '2027-01-02T10:00:00.000Z',
-    });
-    expect(parseTstzRange('empty')).toBeNull();
-    expect(parseTstzRange('[,2027-01-02 10:00:00+00)')).toBeNull();
   });
 });
