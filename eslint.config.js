@@ -21,6 +21,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'tests/.tmp/**',
+      // Written by `supabase gen types typescript` (npm run test:supabase -- --update).
+      'src/infra/database.types.ts',
       'src/locales/**/*.js',
       'dev-dist/**',
     ],

@@ -35,6 +35,19 @@ export default mergeConfig(
             fileParallelism: false,
           },
         },
+        {
+          extends: true,
+          test: {
+            // The contract of tests/contract: a local stack, or a hosted project (SUPABASE_URL).
+            name: 'contract',
+            include: ['tests/contract/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['tests/contract/target.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
       ],
     },
   }),

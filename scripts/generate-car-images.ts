@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'public', 'cars');
@@ -478,7 +479,7 @@ function hash(text: string): number {
 async function fleet(): Promise<
   { slug: string; body: Body; exterior_color: string; images: string[] }[]
 > {
-  const db = await PGlite.create({ extensions: { btree_gist, pgcrypto } });
+  const db = await PGlite.create({ extensions: { btree_gist, pgcrypto, uuid_ossp } });
   const files = [
     join(root, 'supabase', 'local', 'bootstrap.sql'),
     ...readdirSync(join(root, 'supabase', 'migrations'))

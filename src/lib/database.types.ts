@@ -122,7 +122,7 @@ export type Booking = {
   pickup_location_id: string;
   dropoff_location_id: string;
   driver_option: 'self' | 'provided';
-  license_path: string | null;
+  license_path: string;
   flight_document_path: string | null;
   from_abroad: boolean;
   additional_requests: string | null;

@@ -49,7 +49,7 @@ async function loadCatalog(locale: Locale, name: CatalogName): Promise<Messages>
 }
 
 /** The active language, or the one about to be activated at start. */
-function currentLocale(): Locale {
+export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : initialLocale();
 }
 

@@ -86,6 +86,15 @@ describe('classifyRefreshError', () => {
     expect(classifyRefreshError(new TypeError('weird'))).toBe('transient');
   });
 
+  it('keeps the session on 409: another refresh of the same session was running (GoTrue)', () => {
+    const conflict = new AuthApiError(
+      'Too many concurrent token refresh requests on the same session or refresh token',
+      409,
+      'conflict',
+    );
+    expect(classifyRefreshError(conflict)).toBe('transient');
+  });
+
   it('ends the session when the server refuses the refresh token', () => {
     expect(
       classifyRefreshError(

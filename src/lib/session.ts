@@ -109,7 +109,9 @@ export function classifyRefreshError(error: unknown): 'transient' | 'refused' {
   if (isAuthRetryableFetchError(error) || isAuthRefreshDiscardedError(error)) return 'transient';
   if (isAuthSessionMissingError(error)) return 'refused';
   if (isAuthApiError(error)) {
-    return error.status >= 500 || error.status === 429 || error.status === 0
+    // 409: GoTrue gave up waiting for another refresh of this session (another tab): the session
+    // is fine, the stored one is read again and the refresh retried.
+    return error.status >= 500 || error.status === 429 || error.status === 409 || error.status === 0
       ? 'transient'
       : 'refused';
   }
@@ -124,7 +126,13 @@ async function refreshStoredSession({
   // The machine decides when to try again; a failure from while the device was offline must not
   // answer this attempt.
   forgetFailedRefresh(supabase);
-  const { data, error } = await supabase.auth.refreshSession();
+  // supabase-js drops its stored session when a refresh of an expired one fails without a retryable
+  // status (a 409 included): the machine's copy then names the token to refresh.
+  const stored = await readStoredSession();
+  const { data, error } =
+    stored || !input.session
+      ? await supabase.auth.refreshSession()
+      : await supabase.auth.refreshSession({ refresh_token: input.session.refresh_token });
   if (!error && data.session) return { kind: 'refreshed', session: data.session };
   if (error && classifyRefreshError(error) === 'refused') {
     console.warn('session: the server refused the refresh', error.message);
@@ -132,9 +140,9 @@ async function refreshStoredSession({
   }
   if (error) console.warn('session: refresh failed, keeping the session', error.message);
   // Another tab may have refreshed meanwhile: take what is stored if it is newer.
-  const stored = await readStoredSession();
-  return stored && stored.access_token !== input.session?.access_token
-    ? { kind: 'refreshed', session: stored }
+  const now = await readStoredSession();
+  return now && now.access_token !== input.session?.access_token
+    ? { kind: 'refreshed', session: now }
     : { kind: 'transient' };
 }
 

@@ -419,7 +419,8 @@ export async function setBookingStatus(
     supabase.rpc('staff_set_booking_status', {
       booking_id: bookingId,
       status,
-      reason: reason?.trim() ? reason.trim() : null,
+      // The function reads '' as "no reason", like null (its generated type takes a string).
+      reason: reason?.trim() ?? '',
     }),
   );
 }

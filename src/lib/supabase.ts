@@ -1,5 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import type { Database } from '@/infra/database.types';
+
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import { REQUEST_TIMEOUT_MS } from '@/lib/api-settings';
 import { authStorage } from '@/lib/auth-storage';
@@ -109,7 +111,7 @@ export function forgetFailedRefresh(client: SupabaseClient): void {
   if ('lastRefreshFailure' in auth) auth.lastRefreshFailure = null;
 }
 
-export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: {
     storage: authStorage,
     storageKey: AUTH_STORAGE_KEY,
@@ -124,11 +126,14 @@ export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
   global: { fetch: createSessionFetch() },
 });
 
-let guest: SupabaseClient | null = null;
+/** The app's client, typed by the generated schema (src/infra/database.types.ts). */
+export type AppClient = SupabaseClient<Database>;
+
+let guest: AppClient | null = null;
 
 /** A client that never has a session: every call goes with the anon key only. */
-export function guestClient(): SupabaseClient {
-  guest ??= createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+export function guestClient(): AppClient {
+  guest ??= createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
     auth: {
       storageKey: `${AUTH_STORAGE_KEY}-guest`,
       persistSession: false,

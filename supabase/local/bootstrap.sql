@@ -1,45 +1,127 @@
--- What a Supabase project already provides before our migrations run, and nothing more:
--- the API roles, the auth and storage schemas with Supabase's columns, and the JWT helpers.
--- Applied on every start of the local stack; every statement is idempotent.
--- Runs on PostgreSQL 15 (system server) and 18 (PGlite).
+-- The platform part of a Supabase project: what a hosted project already has before our
+-- migrations run, written from the facts in Supabase's sources (the database image's init scripts
+-- and migrations, GoTrue's and storage-api's migrations), and nothing of Kiraa's own.
+--
+-- One file, two uses:
+-- - the local stack applies it on every start (PGlite or DATABASE_URL), connected as the
+--   superuser `postgres`;
+-- - `npm run test:supabase` applies it as `supabase_admin` on a throwaway PostgreSQL 15 cluster
+--   initialised with that superuser, then pushes the migrations with the real Supabase CLI as the
+--   non-superuser `postgres` a hosted project gives its owner (scripts/supabase-check.ts).
+-- Every statement is idempotent. Runs on PostgreSQL 15 and on PGlite's 18.
 
 -- ---------------------------------------------------------------------------------------------
--- Roles
+-- Roles (migrations/db/init-scripts/00000000000000-initial-schema.sql and later migrations)
 -- ---------------------------------------------------------------------------------------------
 do $$
 begin
+  -- The platform's superuser; owns the platform schemas.
+  if not exists (select from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin login superuser createdb createrole replication bypassrls;
+  end if;
+  -- The project owner's role. Not a superuser on a hosted project (10000000000000_demote-postgres).
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login createdb createrole replication bypassrls;
+  end if;
+  -- The API roles PostgREST switches to; since 20230529180330 they inherit.
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
   end if;
+  -- PostgREST's login: it can only become the three API roles.
   if not exists (select from pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit;
+  end if;
+  -- GoTrue's and storage-api's logins, owners of their schemas' tables.
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole noreplication;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole noreplication;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_replication_admin') then
+    create role supabase_replication_admin login replication;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_read_only_user') then
+    create role supabase_read_only_user login bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'dashboard_user') then
+    create role dashboard_user nosuperuser createdb createrole replication;
+  end if;
+  -- Where the platform's superuser applies this file (the CLI check, a self-hosted image),
+  -- `postgres` is demoted as on a hosted project. The local stack connects as `postgres` itself
+  -- and keeps it a superuser (a development database).
+  -- The owner's database belongs to `postgres` (migrate.sh), so `public` is its schema.
+  if current_user <> 'postgres' then
+    alter role postgres nosuperuser createdb createrole login replication bypassrls;
+    execute format('alter database %I owner to postgres', current_database());
   end if;
 end
 $$;
 
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit bypassrls;
+alter role authenticator noinherit login;
+revoke supabase_admin from authenticator;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+grant supabase_auth_admin, supabase_storage_admin to postgres;
+grant authenticator to supabase_storage_admin;
+grant pg_read_all_data to supabase_read_only_user;
+grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
 
-create schema if not exists extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
+-- Short timeouts for the API roles (PostgREST applies a role's settings when it switches to it).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+alter role postgres set search_path = "$user", public, extensions;
+alter role supabase_auth_admin set search_path = auth;
+alter role supabase_storage_admin set search_path = storage;
 
--- Supabase grants the API roles everything in public and lets RLS decide; our migrations
--- revoke and grant explicitly, so they behave the same here and on a hosted project.
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- auth
+-- extensions
+-- ---------------------------------------------------------------------------------------------
+create schema if not exists extensions;
+alter schema extensions owner to supabase_admin;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant all on schema extensions to postgres, dashboard_user;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
+alter default privileges in schema extensions grant all on tables to postgres with grant option;
+alter default privileges in schema extensions grant all on routines to postgres with grant option;
+alter default privileges in schema extensions grant all on sequences to postgres with grant option;
+
+-- ---------------------------------------------------------------------------------------------
+-- public: the API roles get everything and RLS decides; our migrations revoke and grant
+-- explicitly, so they behave the same here and on a hosted project.
+-- ---------------------------------------------------------------------------------------------
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- auth: owned by supabase_admin, its tables by supabase_auth_admin (GoTrue), with GoTrue's
+-- columns after its migrations.
 -- ---------------------------------------------------------------------------------------------
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+alter schema auth owner to supabase_admin;
+grant usage on schema auth to anon, authenticated, service_role, postgres;
+grant all on schema auth to supabase_auth_admin, dashboard_user;
 
 create table if not exists auth.users (
   instance_id uuid,
@@ -143,6 +225,27 @@ create table if not exists auth.audit_log_entries (
   ip_address varchar(64) not null default ''
 );
 
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  unique (session_id, authentication_method)
+);
+
+create table if not exists auth.instances (
+  id uuid primary key,
+  uuid uuid,
+  raw_base_config text,
+  created_at timestamptz,
+  updated_at timestamptz
+);
+
+create table if not exists auth.schema_migrations (
+  version varchar(255) primary key
+);
+
 -- The JWT helpers Supabase defines; PostgREST sets request.jwt.claims per transaction.
 create or replace function auth.jwt() returns jsonb
 language sql stable
@@ -181,14 +284,41 @@ as $$
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
-  to anon, authenticated, service_role;
-grant all on all tables in schema auth to service_role;
+  to anon, authenticated, service_role, postgres;
+
+do $$
+declare
+  t record;
+begin
+  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'auth' and c.relkind in ('r', 'p')
+  loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', t.relname);
+  end loop;
+end
+$$;
+alter function auth.jwt() owner to supabase_auth_admin;
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+grant all on all tables in schema auth to supabase_auth_admin, postgres, dashboard_user;
+grant all on all sequences in schema auth to supabase_auth_admin, postgres, dashboard_user;
+grant all on all routines in schema auth to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres, dashboard_user;
 
 -- ---------------------------------------------------------------------------------------------
--- storage
+-- storage: owned by supabase_admin, its tables and functions by supabase_storage_admin
+-- (storage-api), with storage-api's columns.
 -- ---------------------------------------------------------------------------------------------
 create schema if not exists storage;
-grant usage on schema storage to anon, authenticated, service_role;
+alter schema storage owner to supabase_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin, postgres, dashboard_user;
+alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
 
 create table if not exists storage.buckets (
   id text primary key,
@@ -224,8 +354,9 @@ create index if not exists name_prefix_search on storage.objects (name text_patt
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
-grant all on storage.buckets to anon, authenticated, service_role;
-grant all on storage.objects to anon, authenticated, service_role;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable
@@ -262,19 +393,8 @@ begin
 end
 $$;
 
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
-  to anon, authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------------
--- Migration bookkeeping, as the Supabase CLI keeps it.
--- ---------------------------------------------------------------------------------------------
-create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  statements text[],
-  name text
-);
-create table if not exists supabase_migrations.seed_files (
-  path text primary key,
-  hash text not null
-);
+  to anon, authenticated, service_role, postgres;

@@ -14,6 +14,7 @@ import { signJwt } from './jwt.ts';
 /** The repository root (this file lives in `supabase/local/`). */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** The app's ports; the API's and the database's come from supabase/config.toml ([api], [db]). */
 export const DEFAULT_PORTS = {
   /** The built app (`npm start`). */
   app: 4173,
@@ -58,6 +59,7 @@ export function resolveKeys(env: NodeJS.ProcessEnv = process.env): Keys {
 export const DEFAULT_DATA_DIR = resolve(ROOT_DIR, '.kiraa');
 
 export const PATHS = {
+  config: resolve(ROOT_DIR, 'supabase/config.toml'),
   bootstrap: resolve(ROOT_DIR, 'supabase/local/bootstrap.sql'),
   migrations: resolve(ROOT_DIR, 'supabase/migrations'),
   seed: resolve(ROOT_DIR, 'supabase/seed.sql'),
@@ -76,9 +78,6 @@ export function dataPaths(dataDir: string) {
     lock: resolve(dataDir, 'stack.pid'),
   };
 }
-
-/** GoTrue's default access-token lifetime. */
-export const JWT_EXPIRY_SECONDS = 3600;
 
 /** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */
 export const DEMO_ACCOUNTS = [

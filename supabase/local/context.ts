@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import type { ProjectSettings } from './settings.ts';
+
 /** The claims of a Supabase access token (or of the anon / service-role API keys). */
 export type JwtClaims = {
   role: 'anon' | 'authenticated' | 'service_role' | (string & {});
@@ -59,6 +61,8 @@ export type StackConfig = {
   serviceRoleKey: string;
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP, 3600 by default). */
   jwtExpiry: number;
+  /** The [auth] settings of supabase/config.toml (with a test stack's overrides). */
+  auth: ProjectSettings['auth'];
   /** Where storage keeps object bytes (`<dir>/<bucket>/<name>`). */
   storageDir: string;
 };

@@ -24,6 +24,7 @@ import {
   resolveKeys,
 } from './config.ts';
 import { listen } from './pglite-server.ts';
+import { loadSettings } from './settings.ts';
 import { PortInUseError, startStack, type Stack } from './stack.ts';
 import { createStaticHandler } from './static-server.ts';
 
@@ -56,7 +57,13 @@ async function shutdown(code: number): Promise<void> {
 }
 
 /** Failures we expect (a taken port, a broken migration, a failed build) need no stack trace. */
-const EXPLAINED = new Set(['PortInUseError', 'DataDirInUseError', 'MigrationError', 'BuildError']);
+const EXPLAINED = new Set([
+  'PortInUseError',
+  'DataDirInUseError',
+  'MigrationError',
+  'BuildError',
+  'UnsupportedSettingError',
+]);
 
 function fail(error: unknown): Promise<void> {
   if (error instanceof Error && EXPLAINED.has(error.name)) console.error(`\n${error.message}\n`);
@@ -135,7 +142,9 @@ async function banner(stack: Stack, urls: Array<[string, string]>): Promise<void
 
 async function main(command: Command, args: string[]): Promise<void> {
   const env = process.env;
-  const apiPort = portFromEnv('KIRAA_API_PORT', DEFAULT_PORTS.api);
+  // supabase/config.toml first: a setting the local stack cannot emulate stops it here.
+  const settings = loadSettings(PATHS.config, env);
+  const apiPort = portFromEnv('KIRAA_API_PORT', settings.api.port);
   const appPort = portFromEnv('KIRAA_APP_PORT', DEFAULT_PORTS.app);
   const devPort = portFromEnv('KIRAA_DEV_PORT', DEFAULT_PORTS.dev);
   const dataDir = resolve(env.KIRAA_DATA_DIR || DEFAULT_DATA_DIR);
@@ -164,7 +173,7 @@ async function main(command: Command, args: string[]): Promise<void> {
 
   const stackPromise = startStack({
     apiPort,
-    dbPort: portFromEnv('KIRAA_DB_PORT', DEFAULT_PORTS.db),
+    dbPort: portFromEnv('KIRAA_DB_PORT', settings.db.port),
     dataDir,
     appOrigins: [appOrigin, `http://127.0.0.1:${command === 'dev' ? devPort : appPort}`],
     siteUrl: appOrigin,

@@ -1,6 +1,7 @@
 /**
  * Brings a database to the current schema, as `supabase start` / `supabase db push` do:
- * bootstrap.sql (idempotent, every start), then each migration of supabase/migrations not yet
+ * bootstrap.sql (the platform part of a Supabase project; idempotent, every start), the CLI's
+ * migration history tables, then each migration of supabase/migrations not yet
  * recorded in `supabase_migrations.schema_migrations`, in filename order, each in its own
  * transaction; then supabase/seed.sql once, on a fresh database only (recorded in
  * `supabase_migrations.seed_files`).
@@ -28,6 +29,19 @@ export type MigrateResult = {
   applied: string[];
   seeded: boolean;
 };
+
+/** The Supabase CLI's migration history (pkg/migration/history.go), which `db push` creates too. */
+const HISTORY_SQL = `
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);`;
 
 /** `<version>_<name>.sql`, version = the leading digits (the Supabase CLI's timestamp). */
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
@@ -105,6 +119,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
     try {
       const bootstrap = await readFile(options.bootstrapFile, 'utf8');
       await runFile(client, relative(ROOT_DIR, options.bootstrapFile), bootstrap);
+      await runFile(client, 'migration history', HISTORY_SQL);
 
       const done = await client.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations',

@@ -11,6 +11,11 @@
  * connection the session from its first message until Postgres is idle again: the last message
  * was a Sync or a simple Query (both end with ReadyForQuery) and no transaction block is open.
  * It plugs into the package's own connection handler.
+ *
+ * PGlite has one user, the superuser `postgres`. A connection that logs in as another role (the
+ * startup message's `user`, e.g. PostgREST as `authenticator`) gets the session with
+ * `SET SESSION AUTHORIZATION <role>` for each of its exchanges, so it has exactly that role's
+ * rights, as a login on a real server would (PGlite checks no password).
  */
 import {
   cpSync,
@@ -59,6 +64,53 @@ function frame(type: number, body: Buffer = Buffer.alloc(0)): Uint8Array {
 }
 
 const ROLLBACK_MESSAGE = frame(QUERY, Buffer.from('ROLLBACK\0', 'utf8'));
+/** PGlite's own user: connections that log in as it need no switch. */
+const SUPERUSER = 'postgres';
+const PROTOCOL_3 = 196608;
+
+/** The `user` of a StartupMessage (length, protocol 3.0, then name/value C strings), or null. */
+export function startupUser(message: Uint8Array): string | null {
+  const buffer = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
+  if (buffer.length < 8 || buffer[0] !== 0 || buffer.readInt32BE(4) !== PROTOCOL_3) return null;
+  const parts = buffer.subarray(8).toString('utf8').split('\0');
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    if (parts[i] === 'user') return parts[i + 1] || null;
+  }
+  return null;
+}
+
+/**
+ * The same StartupMessage logging in as PGlite's superuser. PGlite takes the startup's `user` as
+ * the session's authenticated user, and one such login would leave the whole shared session
+ * without its superuser; the queue switches roles itself instead.
+ */
+export function startupAsSuperuser(message: Uint8Array): Uint8Array {
+  const buffer = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
+  const parts = buffer.subarray(8).toString('utf8').split('\0');
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    if (parts[i] === 'user') parts[i + 1] = SUPERUSER;
+  }
+  const body = Buffer.from(parts.join('\0'), 'utf8');
+  const out = Buffer.alloc(8 + body.length);
+  out.writeInt32BE(out.length, 0);
+  out.writeInt32BE(PROTOCOL_3, 4);
+  body.copy(out, 8);
+  return new Uint8Array(out);
+}
+
+function setAuthorization(role: string): Uint8Array {
+  const quoted = `"${role.replace(/"/g, '""')}"`;
+  return frame(QUERY, Buffer.from(`SET SESSION AUTHORIZATION ${quoted}\0`, 'utf8'));
+}
+
+/** Whether a backend answer holds an ErrorResponse ('E') message. */
+function hasError(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= buffer.length; at += 1 + buffer.readInt32BE(at + 1)) {
+    if (buffer[at] === 0x45) return true;
+  }
+  return false;
+}
 const SYNC_MESSAGE = frame(SYNC);
 
 /**
@@ -74,6 +126,10 @@ export class SessionQueue {
   /** The connection that holds the session until Postgres is idle again. */
   private owner: number | null = null;
   private closed = false;
+  /** The role each connection logged in as (absent: PGlite's superuser). */
+  private readonly users = new Map<number, string>();
+  /** The session's current authorization. */
+  private authorization = SUPERUSER;
 
   constructor(private readonly db: PGlite) {}
 
@@ -86,6 +142,13 @@ export class SessionQueue {
       if (this.closed) {
         reject(new Error('The database is shutting down'));
         return;
+      }
+      const user = message[0] === 0 ? startupUser(message) : null;
+      if (user && user !== SUPERUSER) {
+        this.users.set(handlerId, user);
+        message = startupAsSuperuser(message);
+      } else if (user) {
+        this.users.delete(handlerId);
       }
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
@@ -101,6 +164,7 @@ export class SessionQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.users.delete(handlerId);
     this.queue = this.queue.filter((item) => {
       if (item.handlerId !== handlerId) return true;
       item.reject(new Error('Handler disconnected'));
@@ -120,6 +184,34 @@ export class SessionQueue {
     });
     this.owner = null;
     await this.process();
+  }
+
+  /**
+   * Gives the session the role of the connection whose exchange starts. Called only between
+   * exchanges (Postgres idle, no transaction), where a switch cannot split anyone's work.
+   */
+  private async authorizeFor(handlerId: number): Promise<void> {
+    const wanted = this.users.get(handlerId) ?? SUPERUSER;
+    if (wanted === this.authorization || this.owner !== null) return;
+    // (RESET SESSION AUTHORIZATION does not return PGlite to its superuser; naming it does.)
+    const answer = await this.quietly(setAuthorization(wanted));
+    if (hasError(answer)) {
+      await this.quietly(setAuthorization(SUPERUSER));
+      this.authorization = SUPERUSER;
+      throw new Error(`role "${wanted}" cannot log in to this database`);
+    }
+    this.authorization = wanted;
+  }
+
+  /**
+   * Runs a message of our own and returns its answer. Streamed like the clients' messages: a
+   * plain execProtocolRaw between streamed ones may answer nothing and leak its answer into the
+   * next client's.
+   */
+  private async quietly(message: Uint8Array): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    await this.db.execProtocolRawStream(message, { onRawData: (data) => chunks.push(data) });
+    return new Uint8Array(Buffer.concat(chunks));
   }
 
   private next(): Item | undefined {
@@ -146,14 +238,15 @@ export class SessionQueue {
         const current = item;
         let bytes = 0;
         try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(current.message, {
+          await this.db.runExclusive(async () => {
+            await this.authorizeFor(current.handlerId);
+            await this.db.execProtocolRawStream(current.message, {
               onRawData: (data) => {
                 bytes += data.length;
                 current.onData(data);
               },
-            }),
-          );
+            });
+          });
         } catch (error) {
           this.owner = null;
           current.reject(error instanceof Error ? error : new Error(String(error)));

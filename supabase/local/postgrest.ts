@@ -78,6 +78,8 @@ export type PostgrestOptions = {
   /** Where clients reach it (through the gateway), for its OpenAPI description. */
   publicUrl?: string;
   jwtSecret: string;
+  /** The [api] settings of supabase/config.toml. */
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
   /** PGlite is one session: one connection, no LISTEN channel, no prepared statements. */
   pglite: boolean;
   /** Where to record the pid (so a later start can clean up after a SIGKILL). */
@@ -155,10 +157,10 @@ export class Postgrest {
       PATH: process.env.PATH,
       LANG: 'C.UTF-8',
       PGRST_DB_URI: this.options.dbUri,
-      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_SCHEMAS: this.options.api.schemas.join(','),
       PGRST_DB_ANON_ROLE: 'anon',
-      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
-      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_EXTRA_SEARCH_PATH: this.options.api.extraSearchPath.join(','),
+      PGRST_DB_MAX_ROWS: String(this.options.api.maxRows),
       PGRST_JWT_SECRET: this.options.jwtSecret,
       PGRST_SERVER_HOST: HOST,
       PGRST_SERVER_PORT: String(this._port),

@@ -11,15 +11,9 @@ import { resolve } from 'node:path';
 
 import pg from 'pg';
 
-import { createAuthApi } from './auth/index.ts';
-import {
-  DEFAULT_DATA_DIR,
-  DEFAULT_PORTS,
-  JWT_EXPIRY_SECONDS,
-  PATHS,
-  dataPaths,
-  resolveKeys,
-} from './config.ts';
+import { configureAuthApi } from './auth/index.ts';
+import { authOptionsFromEnv, authOptionsFromSettings } from './auth/options.ts';
+import { DEFAULT_DATA_DIR, PATHS, dataPaths, resolveKeys } from './config.ts';
 import type { Db, ServiceContext, StackConfig } from './context.ts';
 import { createDb } from './db.ts';
 import { createGateway } from './gateway.ts';
@@ -28,6 +22,12 @@ import { migrate, type MigrateResult } from './migrate.ts';
 import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
 import { Postgrest, killStalePostgrest } from './postgrest.ts';
 import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
+import {
+  loadSettings,
+  withOverrides,
+  type ProjectSettings,
+  type SettingsOverrides,
+} from './settings.ts';
 import { createStorageApi } from './storage/index.ts';
 
 export type StackOptions = {
@@ -51,6 +51,8 @@ export type StackOptions = {
   migrationsDir?: string;
   seedFile?: string;
   env?: NodeJS.ProcessEnv;
+  /** Settings that differ from supabase/config.toml (test stacks). */
+  settings?: SettingsOverrides;
   log?: (message: string) => void;
   /** Called when the stack can no longer serve (PostgREST keeps crashing). */
   onFatal?: (error: Error) => void;
@@ -73,6 +75,8 @@ export type Stack = {
   postgrest: Postgrest;
   /** The pool the API handlers use (superuser; `asClaims` for RLS). */
   db: Db;
+  /** What the stack runs with: supabase/config.toml and the options' overrides. */
+  settings: ProjectSettings;
   stop(): Promise<void>;
 };
 
@@ -133,6 +137,14 @@ function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
 }
 
+/** PGlite's URL for the `authenticator` login (PGlite checks no password). */
+function asAuthenticator(pgliteUrl: string): string {
+  const url = new URL(pgliteUrl);
+  url.username = 'authenticator';
+  url.password = 'authenticator';
+  return url.toString();
+}
+
 /**
  * PostgREST connects to a real server as `authenticator` (as on Supabase), with a password
  * derived from the JWT secret: whoever knows the secret can already act as service_role.
@@ -184,6 +196,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const databaseUrl =
     options.databaseUrl === undefined ? env.DATABASE_URL || null : options.databaseUrl;
   const keys = resolveKeys(env);
+  const settings = withOverrides(loadSettings(PATHS.config, env), options.settings);
   mkdirSync(paths.storage, { recursive: true });
   const unlock = lockDataDir(dataDir, paths.lock);
 
@@ -207,11 +220,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const server = createServer((req, res) => handle(req, res));
     let apiPort: number;
     try {
-      apiPort = await listen(server, options.apiPort ?? DEFAULT_PORTS.api, host);
+      apiPort = await listen(server, options.apiPort ?? settings.api.port, host);
     } catch (error) {
       if (isAddressInUse(error))
         throw new PortInUseError(
-          options.apiPort ?? DEFAULT_PORTS.api,
+          options.apiPort ?? settings.api.port,
           'the API gateway',
           'KIRAA_API_PORT',
         );
@@ -237,12 +250,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         pglite = await startPgliteServer({
           dataDir: paths.db,
           host: '127.0.0.1',
-          port: options.dbPort ?? DEFAULT_PORTS.db,
+          port: options.dbPort ?? settings.db.port,
         });
       } catch (error) {
         if (isAddressInUse(error))
           throw new PortInUseError(
-            options.dbPort ?? DEFAULT_PORTS.db,
+            options.dbPort ?? settings.db.port,
             'the Postgres socket of PGlite',
             'KIRAA_DB_PORT',
           );
@@ -272,8 +285,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     killStalePostgrest(paths.postgrestPid);
     const postgrest = new Postgrest({
       publicUrl: `${apiUrl}/rest/v1/`,
-      dbUri: pglite ? dbUrl : await postgrestUri(dbUrl, keys.jwtSecret, log),
+      // As on Supabase, PostgREST logs in as `authenticator`, which can only become the API roles.
+      dbUri: pglite ? asAuthenticator(dbUrl) : await postgrestUri(dbUrl, keys.jwtSecret, log),
       jwtSecret: keys.jwtSecret,
+      api: settings.api,
       pglite: pglite !== null,
       pidFile: paths.postgrestPid,
       log,
@@ -289,15 +304,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       cleanups.push(() => watch.stop());
     }
 
-    const appOrigins = options.appOrigins ?? [`http://localhost:${DEFAULT_PORTS.app}`];
+    const appOrigins = options.appOrigins ?? [new URL(settings.auth.siteUrl).origin];
     const config: StackConfig = {
       apiUrl,
       appOrigins,
-      siteUrl: options.siteUrl ?? appOrigins[0] ?? `http://localhost:${DEFAULT_PORTS.app}`,
+      siteUrl: options.siteUrl ?? settings.auth.siteUrl,
       jwtSecret: keys.jwtSecret,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
-      jwtExpiry: JWT_EXPIRY_SECONDS,
+      jwtExpiry: settings.auth.jwtExpiry,
+      auth: settings.auth,
       storageDir: paths.storage,
     };
     const ctx: ServiceContext = { db, config, mailer: mailbox, log };
@@ -306,7 +322,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       serviceRoleKey: keys.serviceRoleKey,
       appOrigins,
       postgrest,
-      auth: createAuthApi(ctx),
+      auth: configureAuthApi(authOptionsFromEnv(env, authOptionsFromSettings(settings.auth)))(ctx),
       storage: createStorageApi(ctx),
       mailbox,
       trustProxyHeaders: options.trustProxyHeaders ?? false,
@@ -333,6 +349,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       migrations,
       postgrest,
       db,
+      settings,
       stop() {
         stopping ??= cleanup();
         return stopping;

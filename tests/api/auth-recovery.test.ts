@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 
 import { decodeJwt } from '../../supabase/local/jwt.ts';
 import { mailsTo, sql, testStack, uniqueEmail, waitForMail } from '../support/clients.ts';
+import { parseAuthMail } from '../support/supabase.ts';
 
 const PASSWORD = 'Kiraa-test1!';
 const NEW_PASSWORD = 'Nouveau-mdp2?';
@@ -68,14 +69,6 @@ async function newUser(): Promise<{ email: string; session: Session }> {
   return { email, session: data.session! };
 }
 
-/** The link and the code of a recovery mail. */
-function parseMail(text: string): { link: URL; code: string } {
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0];
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!link || !code) throw new Error(`No link or code in the mail:\n${text}`);
-  return { link: new URL(link), code };
-}
-
 /** Follows a recovery link as a browser does (no API key), without following the redirect. */
 async function openLink(
   link: URL,
@@ -109,11 +102,11 @@ describe('password recovery by mail', () => {
     expect(mail.text).toContain('Bonjour Lina Saadi,');
     expect(mail.text).toContain('valable 1 heure');
     expect(mail.html).toContain('<html lang="fr" dir="ltr">');
-    const { link, code } = parseMail(mail.text);
+    const { link, code } = parseAuthMail(mail.text);
     expect(link.origin).toBe(testStack().apiUrl);
     expect(link.searchParams.get('type')).toBe('recovery');
     expect(link.searchParams.get('redirect_to')).toBe(`${APP}/reset-password`);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{8}$/);
 
     // Only hashes are stored.
     const token = link.searchParams.get('token')!;
@@ -180,10 +173,10 @@ describe('password recovery by mail', () => {
     expect(viaCode.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 
-  it('signs the user in with the 6-digit code of the mail, once', async () => {
+  it('signs the user in with the 8-digit code of the mail (config.toml otp_length), once', async () => {
     const { email } = await newUser();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    const { code, link } = parseMail((await waitForMail(email)).text);
+    const { code, link } = parseAuthMail((await waitForMail(email)).text);
     // Without redirectTo the link still leads to the app's reset page.
     expect(link.searchParams.get('redirect_to')).toBe(`${APP}/reset-password`);
 
@@ -211,7 +204,7 @@ describe('password recovery by mail', () => {
   it('accepts the token hash of the link through verifyOtp, once', async () => {
     const { email } = await newUser();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    const { link } = parseMail((await waitForMail(email)).text);
+    const { link } = parseAuthMail((await waitForMail(email)).text);
     const tokenHash = link.searchParams.get('token')!;
 
     const verified = await client().auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
@@ -229,7 +222,7 @@ describe('password recovery by mail', () => {
   it('refuses an expired link or code, and consumes it', async () => {
     const { email } = await newUser();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    const { link, code } = parseMail((await waitForMail(email)).text);
+    const { link, code } = parseAuthMail((await waitForMail(email)).text);
     // Sent 61 minutes ago: past the 1-hour lifetime.
     await sql(
       `update auth.users set recovery_sent_at = now() - interval '61 minutes' where email = $1`,
@@ -253,7 +246,7 @@ describe('password recovery by mail', () => {
   it('refuses wrong codes, and after 5 of them every code for the address for a while', async () => {
     const { email } = await newUser();
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    const { code } = parseMail((await waitForMail(email)).text);
+    const { code } = parseAuthMail((await waitForMail(email)).text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const { error } = await client().auth.verifyOtp({ email, token: wrong, type: 'recovery' });
@@ -292,7 +285,7 @@ describe('password recovery by mail', () => {
     const ar = await waitForMail(arabic.email);
     expect(ar.subject).toBe('كراء: إعادة تعيين كلمة المرور');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
-    expect(parseMail(ar.text).code).toMatch(/^\d{6}$/);
+    expect(parseAuthMail(ar.text).code).toMatch(/^\d{8}$/);
 
     const english = await newUser();
     await client({ 'accept-language': 'en-GB,en;q=0.9' }).auth.resetPasswordForEmail(english.email);
@@ -302,7 +295,7 @@ describe('password recovery by mail', () => {
   it('lands only on the app: a foreign redirect_to falls back to /reset-password', async () => {
     const { email } = await newUser();
     await client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
-    const { link } = parseMail((await waitForMail(email)).text);
+    const { link } = parseAuthMail((await waitForMail(email)).text);
     expect(link.searchParams.get('redirect_to')).toBe(`${APP}/reset-password`);
 
     // A link altered by hand lands on the app too, never on the foreign site.
@@ -330,7 +323,7 @@ describe('recovery links from the admin API', () => {
     expect(first.data.properties).toMatchObject({
       verification_type: 'recovery',
       redirect_to: `${APP}/reset-password`,
-      email_otp: expect.stringMatching(/^\d{6}$/),
+      email_otp: expect.stringMatching(/^\d{8}$/),
       hashed_token: expect.any(String),
       action_link: expect.stringContaining('/auth/v1/verify?token='),
     });

@@ -20,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 
 import { decodeJwt, signJwt } from '../../supabase/local/jwt.ts';
 import { sql, testStack, uniqueEmail } from '../support/clients.ts';
+import { waitForMailAt } from '../support/supabase.ts';
 
 const PASSWORD = 'Kiraa-test1!';
 const PROFILE = {
@@ -184,8 +185,8 @@ describe('sign-up', () => {
   it('lets only one of two simultaneous sign-ups with one email through', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([
-      client().auth.signUp({ email, password: PASSWORD }),
-      client().auth.signUp({ email, password: PASSWORD }),
+      client().auth.signUp({ email, password: PASSWORD, options: { data: PROFILE } }),
+      client().auth.signUp({ email, password: PASSWORD, options: { data: PROFILE } }),
     ]);
     const errors = results.map((r) => r.error).filter(Boolean);
     expect(errors).toHaveLength(1);
@@ -216,10 +217,10 @@ describe('sign-up', () => {
     });
     expect(res.status).toBe(422);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(res.headers.get('x-sb-error-code')).toBe('weak_password');
     expect(res.body).toEqual({
       code: 'weak_password',
-      error_code: 'weak_password',
-      msg: expect.stringContaining('Password should be at least 8 characters.'),
+      message: expect.stringContaining('Password should be at least 8 characters.'),
       weak_password: { reasons: ['length', 'characters'] },
     });
   });
@@ -251,27 +252,46 @@ describe('sign-up', () => {
     });
   });
 
-  it('answers a database refusal like GoTrue and keeps nothing of the user', async () => {
-    const email = uniqueEmail('minor');
-    // The profile's CHECK (age >= 18) fails inside the sign-up transaction.
-    const res = await authFetch('/signup', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: PASSWORD, data: { ...PROFILE, age: 16 } }),
-    });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({
-      code: 'unexpected_failure',
-      error_code: 'unexpected_failure',
-      msg: 'Database error saving new user',
-    });
-    expect(await sql(`select 1 from auth.users where email = $1`, [email])).toHaveLength(0);
+  it.each([
+    [{ ...PROFILE, age: 16 }, 'age: under_age'],
+    [{ ...PROFILE, age: 'old' }, 'age: format'],
+    [{ ...PROFILE, phone: '0555 12 34 56' }, 'phone: format'],
+    [{ ...PROFILE, name: 'x'.repeat(101) }, 'name: too_long'],
+    [{ ...PROFILE, name: 'Amine\nDear customer, pay at evil.example' }, 'name: control_characters'],
+    [{ ...PROFILE, address: '' }, 'address: required'],
+    [{ name: PROFILE.name }, 'phone: required'],
+    [{ ...PROFILE, locale: 'de' }, 'locale: format'],
+  ])(
+    'answers bad profile data %j with 422 naming the field (Before User Created hook), keeping nothing',
+    async (data, message) => {
+      const email = uniqueEmail('profile');
+      const res = await authFetch('/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: PASSWORD, data }),
+      });
+      // GoTrue's answer to a hook error: its status and message, no error code.
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ code: 'unknown', message });
+      expect(res.headers.get('x-sb-error-code')).toBeNull();
+      expect(await sql(`select 1 from auth.users where email = $1`, [email])).toHaveLength(0);
+      const { error } = await client().auth.signUp({
+        email,
+        password: PASSWORD,
+        options: { data },
+      });
+      expect(isAuthApiError(error)).toBe(true);
+      expect(error).toMatchObject({ status: 422, message });
+    },
+  );
 
-    const { error } = await client().auth.signUp({
-      email,
-      password: PASSWORD,
-      options: { data: { ...PROFILE, age: 16 } },
-    });
-    expect(error).toMatchObject({ name: 'AuthRetryableFetchError', status: 500 });
+  it('keeps the profile trigger as the last line of defence: a user row with bad data is refused', async () => {
+    // What the hook would have stopped, written past it (e.g. by hand in SQL): the table's CHECK.
+    await expect(
+      sql(
+        `insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2)`,
+        [uniqueEmail('minor'), JSON.stringify({ ...PROFILE, age: 16 })],
+      ),
+    ).rejects.toThrow(/profiles_age_adult/);
   });
 });
 
@@ -414,7 +434,7 @@ describe('sessions', () => {
     ).toHaveLength(0);
   });
 
-  it('refuses a rotated refresh token used again after the reuse interval, and ends the session', async () => {
+  it('refuses a rotated refresh token used again after the reuse interval and revokes its family; the newest token still works for 10 s (GoTrue)', async () => {
     const { client: c, session } = await signUp();
     const second = (await c.auth.refreshSession({ refresh_token: session.refresh_token })).data
       .session!;
@@ -426,18 +446,69 @@ describe('sessions', () => {
     expect(reused.data.session).toBeNull();
     expect(isAuthApiError(reused.error)).toBe(true);
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const tokens = await sql<{ revoked: boolean }>(
+      `select revoked from auth.refresh_tokens where session_id = (
+         select session_id from auth.refresh_tokens where token = $1)`,
+      [sha256(third.refresh_token)],
+    );
+    expect(tokens.every((t) => t.revoked)).toBe(true);
 
-    // Whoever holds the newest token is signed out too: the session is gone.
-    const latest = await authFetch('/token?grant_type=refresh_token', {
+    // The newest token was revoked just now: within the reuse interval it is still accepted once
+    // more (a tab that was refreshing at that moment), then the family is closed for good.
+    const latest = await client().auth.refreshSession({ refresh_token: third.refresh_token });
+    expect(latest.error).toBeNull();
+    // Its successor is used, then the old one comes back after the interval: refused.
+    expect(
+      (await client().auth.refreshSession({ refresh_token: latest.data.session!.refresh_token }))
+        .error,
+    ).toBeNull();
+    await ageRefreshToken(third.refresh_token);
+    const late = await authFetch('/token?grant_type=refresh_token', {
       method: 'POST',
       body: JSON.stringify({ refresh_token: third.refresh_token }),
     });
-    expect(latest.status).toBe(400);
-    expect(latest.body).toMatchObject({ code: 'session_not_found' });
-    const me = await authFetch('/user', { bearer: third.access_token });
-    expect(me.status).toBe(403);
-    expect(me.body).toMatchObject({ code: 'session_not_found' });
+    expect(late).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
+    expect(late.headers.get('x-sb-error-code')).toBe('refresh_token_already_used');
   });
+
+  it.skipIf(testStack().engine === 'pglite')(
+    'answers 409 conflict when another refresh holds the session for 5 s (GoTrue); PGlite is one session, so no lock can be held there',
+    async () => {
+      const { session } = await signUp();
+      const pg = (await import('pg')).default;
+      const holder = new pg.Client({ connectionString: testStack().dbUrl });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query(
+          `select 1 from auth.sessions where id = (
+             select session_id from auth.refresh_tokens where token = $1) for update`,
+          [sha256(session.refresh_token)],
+        );
+        const started = Date.now();
+        const res = await authFetch('/token?grant_type=refresh_token', {
+          method: 'POST',
+          body: JSON.stringify({ refresh_token: session.refresh_token }),
+        });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
+        expect(res).toMatchObject({
+          status: 409,
+          body: {
+            code: 'conflict',
+            message:
+              'Too many concurrent token refresh requests on the same session or refresh token',
+          },
+        });
+      } finally {
+        await holder.query('rollback');
+        await holder.end();
+      }
+      // Once the other refresh is done, the same token refreshes.
+      expect(
+        (await client().auth.refreshSession({ refresh_token: session.refresh_token })).error,
+      ).toBeNull();
+    },
+  );
 
   it('accepts the previous refresh token within the reuse interval (two tabs refreshing at once)', async () => {
     const { client: c, session } = await signUp();
@@ -481,16 +552,20 @@ describe('sessions', () => {
     const { error } = await c.auth.signOut();
     expect(error).toBeNull();
 
+    // GoTrue deletes the session and, with it, its refresh tokens.
     const refresh = await client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refresh.data.session).toBeNull();
-    expect(isAuthSessionMissingError(refresh.error)).toBe(true);
+    expect(refresh.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
     const raw = await authFetch('/token?grant_type=refresh_token', {
       method: 'POST',
       body: JSON.stringify({ refresh_token: session.refresh_token }),
     });
     expect(raw).toMatchObject({
       status: 400,
-      body: { code: 'session_not_found', msg: 'Invalid Refresh Token: No Valid Session Found' },
+      body: {
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token: Refresh Token Not Found',
+      },
     });
 
     const me = await client().auth.getUser(session.access_token);
@@ -578,7 +653,7 @@ describe('access tokens', () => {
       const res = await authFetch('/user', { bearer: token });
       expect(res.status, name).toBe(403);
       expect(res.body, name).toMatchObject({ code: 'bad_jwt' });
-      expect(String(res.body?.msg), name).toMatch(
+      expect(String(res.body?.message), name).toMatch(
         /^invalid JWT: unable to parse or verify signature, /,
       );
     }
@@ -628,16 +703,34 @@ describe('password change', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('changes the email at once (confirmation is off locally) and refuses a taken one', async () => {
-    const { client: c } = await signUp();
+  it('changes the email only once a link mailed to it is opened (GoTrue: never at once) and refuses a taken one', async () => {
+    const { client: c, email: before } = await signUp();
     const taken = await signUp();
     const clash = await c.auth.updateUser({ email: taken.email });
     expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
     const next = uniqueEmail('moved');
-    const moved = await c.auth.updateUser({ email: next.toUpperCase() });
-    expect(moved.error).toBeNull();
-    expect(moved.data.user?.email).toBe(next);
-    expect(moved.data.user?.identities?.[0]?.identity_data?.email).toBe(next);
+    const asked = await c.auth.updateUser(
+      { email: next.toUpperCase() },
+      { emailRedirectTo: 'http://localhost:4173/?lang=en' },
+    );
+    expect(asked.error).toBeNull();
+    expect(asked.data.user?.email).toBe(before);
+    expect(asked.data.user?.new_email).toBe(next);
+    // double_confirm_changes: a mail to each address; with confirmation off (this stack), either
+    // link is enough, as in GoTrue with autoconfirm.
+    const toOld = await waitForMailAt(testStack().mailboxUrl, before);
+    expect(toOld.subject).toBe('Kiraa: confirm the change of email address');
+    const toNew = await waitForMailAt(testStack().mailboxUrl, next);
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(toNew.text)![0];
+    expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(new URL(opened.headers.get('location')!).hash).toContain('type=email_change');
+    const [row] = await sql<{ email: string; identity: string }>(
+      `select u.email, i.identity_data ->> 'email' as identity
+         from auth.users u join auth.identities i on i.user_id = u.id where u.email = $1`,
+      [next],
+    );
+    expect(row).toEqual({ email: next, identity: next });
     expect(
       (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
     ).toBeNull();
@@ -645,27 +738,42 @@ describe('password change', () => {
 });
 
 describe('rate limits', () => {
-  it('refuses sign-ins with 429 after 10 failures for one email from one address, even the right password', async () => {
-    const ip = freshIp();
+  it('refuses an account after 10 failed passwords in 15 minutes, from any address, even the right password (Password Verification Attempt hook)', async () => {
     const { email } = await signUp();
-    const c = client({ ip });
     for (let i = 0; i < 10; i++) {
-      const { error } = await c.auth.signInWithPassword({ email, password: `Wrong-pass${i}!` });
+      // Each guess from its own address: a per-address limit would never see them.
+      const { error } = await client({ ip: freshIp() }).auth.signInWithPassword({
+        email,
+        password: `Wrong-pass${i}!`,
+      });
       expect(error, `attempt ${i + 1}`).toMatchObject({ status: 400, code: 'invalid_credentials' });
     }
-    const blocked = await c.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(blocked.data.session).toBeNull();
-    expect(blocked.error).toMatchObject({
-      status: 429,
-      code: 'over_request_rate_limit',
-      message: 'Request rate limit reached',
-    });
-    // The account itself is not locked: from another address the right password works.
-    const elsewhere = await client({ ip: freshIp() }).auth.signInWithPassword({
+    const blocked = await client({ ip: freshIp() }).auth.signInWithPassword({
       email,
       password: PASSWORD,
     });
-    expect(elsewhere.error).toBeNull();
+    expect(blocked.data.session).toBeNull();
+    // GoTrue's answer to the hook's rejection: 400 invalid_credentials with the hook's message.
+    expect(blocked.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Too many failed sign-ins for this account: try again in 15 minutes.',
+    });
+    const [row] = await sql<{ n: number }>(
+      `select count(*)::int as n from internal.password_failures f
+         join auth.users u on u.id = f.user_id where u.email = $1`,
+      [email],
+    );
+    expect(row?.n).toBe(10);
+    // Once the window has passed, the right password works again and clears the count.
+    await sql(
+      `update internal.password_failures set failed_at = now() - interval '16 minutes'
+        where user_id = (select id from auth.users where email = $1)`,
+      [email],
+    );
+    expect(
+      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
   it('refuses sign-ins with 429 after 30 failures from one address, across accounts', async () => {
@@ -705,6 +813,7 @@ describe('rate limits', () => {
     const other = await client({ ip: freshIp() }).auth.signUp({
       email: uniqueEmail('flood'),
       password: PASSWORD,
+      options: { data: PROFILE },
     });
     expect(other.error).toBeNull();
   });
@@ -866,7 +975,9 @@ describe('admin API', () => {
       code: 'invalid_credentials',
     });
     // The address is free again.
-    expect((await client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await client().auth.signUp({ email, password: PASSWORD, options: { data: PROFILE } })).error,
+    ).toBeNull();
   });
 
   it('lists users newest first, paginated like GoTrue', async () => {

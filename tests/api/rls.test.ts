@@ -130,8 +130,21 @@ describe('every table has row-level security and the private schemas are private
         config: ['search_path=""'],
         public: false,
       });
-      if (r.name.startsWith('public.')) expect(r.definer, r.name).toBe(true);
+      // Auth hooks run as GoTrue's role (supabase_auth_admin), with its rights: no API role may
+      // call them. Every other public function is an RPC and runs as its owner.
+      if (r.name.startsWith('public.hook_')) expect(r.definer, r.name).toBe(false);
+      else if (r.name.startsWith('public.')) expect(r.definer, r.name).toBe(true);
     }
+    const hooks = await sql<{ name: string; role: string; allowed: boolean }>(
+      `select p.proname as name, r.role, has_function_privilege(r.role, p.oid, 'execute') as allowed
+         from pg_proc p cross join unnest(array['anon', 'authenticated', 'service_role', 'supabase_auth_admin']) r(role)
+        where p.pronamespace = 'public'::regnamespace and p.proname like 'hook\\_%'
+        order by 1, 2`,
+    );
+    expect(hooks.filter((h) => h.allowed).map((h) => `${h.name} ${h.role}`)).toEqual([
+      'hook_before_user_created supabase_auth_admin',
+      'hook_password_verification_attempt supabase_auth_admin',
+    ]);
   });
 
   it('gives the API roles no way into the internal schema', async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { freePort } from '../../supabase/local/postgrest.ts';
 
 export type PostgresCluster = {
-  /** Superuser URL: postgresql://postgres@127.0.0.1:<port>/postgres */
+  /** Superuser URL: postgresql://<superuser>@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
   dir: string;
@@ -86,7 +86,17 @@ process.on('exit', () => {
   }
 });
 
-export async function startPostgres(): Promise<PostgresCluster> {
+export type PostgresOptions = {
+  /**
+   * The bootstrap superuser initdb creates (default `postgres`). The Supabase CLI check uses
+   * `supabase_admin`, as Supabase's database image does, so that `postgres` can be the
+   * non-superuser role a hosted project gives its owner.
+   */
+  superuser?: string;
+};
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
+  const superuser = options.superuser ?? 'postgres';
   const found = findBinaries();
   if (typeof found === 'string') throw new Error(`PostgreSQL is not available: ${found}.`);
   const asRoot = process.getuid?.() === 0;
@@ -97,14 +107,14 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'kiraa-pg-'));
   if (ids) chownSync(dir, ids.uid, ids.gid);
   const data = join(dir, 'data');
-  const options: SpawnSyncOptions = {
+  const spawnOptions: SpawnSyncOptions = {
     encoding: 'utf8',
     cwd: dir,
     env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
     ...(ids ? { uid: ids.uid, gid: ids.gid } : {}),
   };
   const run = (tool: string, args: string[]) => {
-    const result = spawnSync(join(found.bin, tool), args, options);
+    const result = spawnSync(join(found.bin, tool), args, spawnOptions);
     if (result.status !== 0) {
       throw new Error(`${tool} failed: ${String(result.stderr || result.stdout || result.error)}`);
     }
@@ -115,7 +125,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '-D',
       data,
       '-U',
-      'postgres',
+      superuser,
       '--auth=trust',
       '-E',
       'UTF8',
@@ -145,16 +155,16 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '60',
       'start',
     ]);
-    const handle = { pgCtl, dir, options };
+    const handle = { pgCtl, dir, options: spawnOptions };
     running.add(handle);
     return {
-      url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+      url: `postgresql://${superuser}@127.0.0.1:${port}/postgres`,
       port,
       dir,
       version: found.version,
       async stop() {
         running.delete(handle);
-        spawnSync(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'], options);
+        spawnSync(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'], spawnOptions);
         rmSync(dir, { recursive: true, force: true });
       },
     };

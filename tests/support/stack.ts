@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { SettingsOverrides } from '../../supabase/local/settings.ts';
 import { startStack, type Stack, type StackOptions } from '../../supabase/local/stack.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 
@@ -27,6 +28,12 @@ export type TestStackOptions = {
   siteUrl?: string;
   /** See GatewayOptions.trustProxyHeaders (default true: tests simulate clients with X-Forwarded-For). */
   trustProxyHeaders?: boolean;
+  /**
+   * Settings that differ from supabase/config.toml. Test stacks turn e-mail confirmation off
+   * unless a test asks for it (`{auth: {email: {enableConfirmations: true}}}`): most tests need a
+   * session right after sign-up; the confirmation journey has its own stack.
+   */
+  settings?: SettingsOverrides;
   /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
   verbose?: boolean;
 } & Pick<StackOptions, 'migrationsDir' | 'seedFile' | 'apiPort'>;
@@ -96,6 +103,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       trustProxyHeaders: options.trustProxyHeaders ?? true,
       // The developer keys, whatever the environment says.
       env: {},
+      settings: {
+        ...options.settings,
+        auth: {
+          ...options.settings?.auth,
+          email: { enableConfirmations: false, ...options.settings?.auth?.email },
+        },
+      },
       log,
       onFatal: (error) => console.error(`[stack] ${error.message}`),
     });

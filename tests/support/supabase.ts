@@ -100,3 +100,11 @@ export async function waitForMailAt(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The link and the code of an auth mail (recovery, sign-up confirmation, e-mail change). */
+export function parseAuthMail(text: string): { link: URL; code: string } {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0];
+  const code = /\b(\d{6,10})\b/.exec(text)?.[1];
+  if (!link || !code) throw new Error(`No link or code in the mail:\n${text}`);
+  return { link: new URL(link), code };
+}

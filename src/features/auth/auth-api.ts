@@ -1,6 +1,16 @@
 import { type SignInValues, type SignUpValues, signUpMetadata } from '@/features/auth/auth.schema';
+import { captchaToken } from '@/lib/captcha';
+import { currentLocale } from '@/lib/i18n';
 import { adoptSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
+
+/**
+ * A page of the app for an auth mail's link, with the reader's language: the mail (local stack or
+ * the `send-email` Edge Function) is written in `lang` (docs/auth.md).
+ */
+export function authRedirect(path: string): string {
+  return `${window.location.origin}${path}?lang=${currentLocale()}`;
+}
 
 /**
  * The calls of the account screens. A failure carries supabase-js's error, or null when the
@@ -12,6 +22,7 @@ export async function signIn(values: SignInValues): Promise<AuthResult> {
   const { data, error } = await supabase.auth.signInWithPassword({
     email: values.email,
     password: values.password,
+    options: { captchaToken: await captchaToken() },
   });
   if (error) return { ok: false, error };
   if (!data.session) return { ok: false, error: null };
@@ -30,8 +41,10 @@ export async function signUp(values: SignUpValues): Promise<SignUpResult> {
     email: values.email,
     password: values.password,
     options: {
-      data: signUpMetadata(values),
-      emailRedirectTo: `${window.location.origin}/sign-in`,
+      // The locale lets later mails (recovery, e-mail change) speak the user's language.
+      data: { ...signUpMetadata(values), locale: currentLocale() },
+      emailRedirectTo: authRedirect('/sign-in'),
+      captchaToken: await captchaToken(),
     },
   });
   if (error) return { status: 'failed', error };
@@ -46,7 +59,8 @@ export async function signUp(values: SignUpValues): Promise<SignUpResult> {
 /** Sends the recovery mail; its link opens /reset-password signed in for a password change. */
 export async function requestPasswordReset(email: string): Promise<AuthResult> {
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
-    redirectTo: `${window.location.origin}/reset-password`,
+    redirectTo: authRedirect('/reset-password'),
+    captchaToken: await captchaToken(),
   });
   return error ? { ok: false, error } : { ok: true };
 }

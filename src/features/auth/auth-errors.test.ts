@@ -51,6 +51,16 @@ describe('authErrorMessage', () => {
     ).toEqual([m.invalidEmail]);
   });
 
+  it('names the field of profile data the Before User Created hook refused', () => {
+    const hook = (message: string) => ({ ...apiError(422, 'unknown'), message });
+    expect(authErrorMessage('signUp', hook('age: under_age'))).toEqual([m.profileUnderAge]);
+    expect(authErrorMessage('signUp', hook('age: format'))).toEqual([m.profileAge]);
+    expect(authErrorMessage('signUp', hook('phone: format'))).toEqual([m.profilePhone]);
+    expect(authErrorMessage('signUp', hook('name: control_characters'))).toEqual([m.profileName]);
+    expect(authErrorMessage('signUp', hook('address: too_long'))).toEqual([m.profileAddress]);
+    expect(authErrorMessage('signUp', hook('locale: format'))).toEqual([m.profileInvalid]);
+  });
+
   it('explains each weak-password reason', () => {
     const weak = {
       name: 'AuthWeakPasswordError',

@@ -51,9 +51,31 @@ const messages = {
   linkExpired: msg`Votre lien de réinitialisation a expiré. Demandez-en un nouveau.`,
   recoverFailed: msg`Impossible d'envoyer l'e-mail. Veuillez réessayer.`,
   updateFailed: msg`Impossible de changer le mot de passe. Veuillez réessayer.`,
+  profileName: msg`Le nom complet est requis, en 100 caractères au plus, sans retour à la ligne.`,
+  profilePhone: msg`Le téléphone doit être au format international, par exemple +213555123456.`,
+  profileUnderAge: msg`Il faut avoir au moins 18 ans pour créer un compte.`,
+  profileAge: msg`Veuillez saisir un âge valide (un nombre entier).`,
+  profileAddress: msg`L'adresse est requise, en 200 caractères au plus, sans retour à la ligne.`,
+  profileInvalid: msg`Certaines informations du profil sont invalides. Vérifiez-les puis réessayez.`,
 } satisfies Record<string, MessageDescriptor>;
 
 export const authErrorMessages = messages;
+
+/**
+ * The Before User Created hook refuses bad profile data with `<field>: <reason>` (supabase
+ * migration auth_hooks; GoTrue gives it no error code of its own).
+ */
+function profileMessage(message: string | undefined): MessageDescriptor | null {
+  const match = /^(name|phone|age|address|locale): (\w+)$/.exec(message ?? '');
+  if (!match) return null;
+  const [, field, reason] = match;
+  if (field === 'name') return messages.profileName;
+  if (field === 'phone') return messages.profilePhone;
+  if (field === 'address') return messages.profileAddress;
+  if (field === 'age')
+    return reason === 'under_age' ? messages.profileUnderAge : messages.profileAge;
+  return messages.profileInvalid;
+}
 
 function weakPasswordMessages(reasons: string[] | undefined): MessageDescriptor[] {
   const list = (reasons ?? []).flatMap((reason) =>
@@ -112,7 +134,9 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
       }
       if (code === 'email_not_confirmed') return [messages.emailNotConfirmed];
       return [messages.loginFailed];
-    case 'signUp':
+    case 'signUp': {
+      const profile = profileMessage(f.message);
+      if (profile) return [profile];
       if (code === 'user_already_exists' || code === 'email_exists') {
         return [messages.accountExists];
       }
@@ -120,6 +144,7 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
         return [messages.signupDisabled];
       }
       return [messages.unableToSignUp];
+    }
     case 'recover':
       return [messages.recoverFailed];
     case 'updatePassword':

@@ -15,18 +15,22 @@ import {
   sendJson,
   sendNoContent,
   stringField,
+  tooManyRequests,
   unprocessable,
   versionHeaders,
 } from './http.ts';
+import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
-import { clearRecovery } from './recovery.ts';
+import { sendAuthMail } from './auth-mail.ts';
+import { assertCaptcha } from './captcha.ts';
+import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { LogoutScope } from './sessions.ts';
 import { audit, authenticate, endSessions, refreshSession, startSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById, INSTANCE_ID, userJson } from './users.ts';
-import { assertStrongPassword, normalizeEmail } from './validation.ts';
+import { assertStrongPassword, normalizeEmail, passwordPolicy } from './validation.ts';
 
 /** The SQLSTATE of a database error (pg and PGlite both put it in `code`). */
 function sqlState(error: unknown): string | null {
@@ -145,16 +149,39 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
+/** The user GoTrue hands the Before User Created hook: not saved yet, so no id in the database. */
+function newUserJson(email: string, userMetadata: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: userMetadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
 /** POST /signup: creates the user (confirmed at once, as `supabase start` does) and a session. */
 export async function handleSignup(
   service: AuthService,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): Promise<void> {
   const { ctx, options, limits } = service;
   const body = await readJsonObject(req);
   const origin = originOf(req);
   assertAllowed(limits.signUpsPerIp.take(origin.ip));
+  await assertCaptcha(service, req, body);
+  if (!ctx.config.auth.enableSignup || !ctx.config.auth.email.enableSignup) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
 
   const rawEmail = stringField(body, 'email');
   const phone = stringField(body, 'phone');
@@ -169,18 +196,40 @@ export async function handleSignup(
     throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   }
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
-  assertStrongPassword(password);
+  assertStrongPassword(password, passwordPolicy(ctx.config.auth));
   const email = normalizeEmail(rawEmail);
   const data = objectField(body, 'data');
   if (data === 'invalid') {
     throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
   }
 
+  const confirm = ctx.config.auth.email.enableConfirmations;
+  const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
   const alreadyRegistered = unprocessable('user_already_exists', 'User already registered');
-  if (await findUserByEmail(ctx.db, email)) throw alreadyRegistered;
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (!confirm) throw alreadyRegistered;
+    // With confirmations on, GoTrue tells nobody whether the address has an account: a confirmed
+    // one gets a look-alike user, an unconfirmed one its confirmation mail again.
+    if (existing.email_confirmed_at) {
+      sendJson(res, 200, lookAlikeUser(email, data ?? {}), versionHeaders(req));
+      return;
+    }
+    await mailConfirmation(service, req, existing, redirectTo);
+    sendJson(res, 200, await userJson(ctx.db, existing), versionHeaders(req));
+    return;
+  }
   const passwordHash = await hashPassword(password, options.bcryptCost);
+  const hook = ctx.config.auth.hooks.beforeUserCreated;
+  if (hook) {
+    // GoTrue asks the hook with the user it is about to create, before any write.
+    await callPostgresHook(ctx, hook, {
+      metadata: hookMetadata(req, 'before-user-created'),
+      user: newUserJson(email, data ?? {}),
+    });
+  }
 
-  const session = await databaseWrite(
+  const created = await databaseWrite(
     service,
     'Database error saving new user',
     alreadyRegistered,
@@ -189,17 +238,58 @@ export async function handleSignup(
         const userId = await insertUser(q, {
           email,
           passwordHash,
-          confirmed: true,
+          confirmed: !confirm,
           userMetadata: data ?? {},
           appMetadata: EMAIL_APP_METADATA,
         });
         const actor = { id: userId, email };
+        if (confirm) {
+          await audit(q, origin.ip, actor, 'user_confirmation_requested', 'user', {
+            provider: 'email',
+          });
+          return { userId, session: null };
+        }
         await audit(q, origin.ip, actor, 'user_signedup', 'team', { provider: 'email' });
         await audit(q, origin.ip, actor, 'login', 'account', { provider: 'email' });
-        return startSession(q, ctx.config, userId, 'password', origin);
+        return { userId, session: await startSession(q, ctx.config, userId, 'password', origin) };
       }),
   );
-  sendJson(res, 200, session, versionHeaders(req));
+  if (created.session) {
+    sendJson(res, 200, created.session, versionHeaders(req));
+    return;
+  }
+  const user = await findUserById(ctx.db, created.userId);
+  if (!user) throw new Error(`user ${created.userId} vanished after sign-up`);
+  await mailConfirmation(service, req, user, redirectTo);
+  const fresh = (await findUserById(ctx.db, user.id)) ?? user;
+  sendJson(res, 200, await userJson(ctx.db, fresh), versionHeaders(req));
+}
+
+/** Mails the sign-up confirmation link and code (at most one per `max_frequency`). */
+async function mailConfirmation(
+  service: AuthService,
+  req: IncomingMessage,
+  user: UserRow,
+  redirectTo: string,
+): Promise<void> {
+  const { ctx, limits } = service;
+  const email = (user.email ?? '').toLowerCase();
+  const wait = limits.confirmationPerEmail.check(email);
+  if (!wait.allowed) {
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait.retryAfterSeconds} seconds.`,
+    );
+  }
+  limits.confirmationPerEmail.hit(email);
+  const token = await ctx.db.tx((q) => issueToken(q, ctx.config, user, 'signup', redirectTo));
+  await sendAuthMail(service, req, user, { action: 'signup', token, redirectTo });
+}
+
+/** GoTrue's sanitizeUser: what a sign-up of a taken address answers, so it reveals nothing. */
+function lookAlikeUser(email: string, userMetadata: Record<string, unknown>) {
+  const user = newUserJson(email, userMetadata);
+  return { ...user, confirmation_sent_at: user.created_at };
 }
 
 const INVALID_LOGIN = 'Invalid login credentials';
@@ -225,23 +315,44 @@ async function passwordGrant(
   if (rawEmail === '') throw badRequest('validation_failed', 'missing email or phone');
   const email = rawEmail.toLowerCase();
   const origin = originOf(req);
-  const accountKey = `${origin.ip} ${email}`;
-  // Only failures count, so a shared address (a family, a mobile carrier's NAT) is never locked
-  // out by its own successful sign-ins; once over the limit even the right password is refused.
-  assertAllowed(limits.signInFailuresPerIpEmail.check(accountKey));
+  // Per address, failures only: people behind one address (a family, a mobile carrier's NAT, an
+  // airport) are never limited by their own successful sign-ins. Per account: the hook below.
   assertAllowed(limits.signInFailuresPerIp.check(origin.ip));
 
   const user = await findUserByEmail(ctx.db, email);
-  let valid = false;
-  if (user) valid = await verifyPassword(password, user.encrypted_password);
-  else await spendComparisonTime(password, options.bcryptCost);
-  if (!user || !valid) {
-    limits.signInFailuresPerIpEmail.hit(accountKey);
+  if (!user || !user.encrypted_password) {
+    await spendComparisonTime(password, options.bcryptCost);
     limits.signInFailuresPerIp.hit(origin.ip);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
-  limits.signInFailuresPerIpEmail.reset(accountKey);
   if (user.banned) throw badRequest('user_banned', 'User is banned');
+  const valid = await verifyPassword(password, user.encrypted_password);
+  const hook = ctx.config.auth.hooks.passwordVerificationAttempt;
+  if (hook) {
+    const decision = await callPostgresHook<{
+      decision?: string;
+      message?: string;
+      should_logout_user?: boolean;
+    }>(ctx, hook, {
+      metadata: hookMetadata(req, 'password-verification'),
+      user_id: user.id,
+      valid,
+    });
+    if (decision.decision === 'reject') {
+      if (decision.should_logout_user) {
+        await ctx.db.tx((q) => endSessions(q, user.id, 'global', null));
+      }
+      if (!valid) limits.signInFailuresPerIp.hit(origin.ip);
+      throw badRequest(
+        'invalid_credentials',
+        decision.message || 'Further password verification attempts will be rejected.',
+      );
+    }
+  }
+  if (!valid) {
+    limits.signInFailuresPerIp.hit(origin.ip);
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const upgraded =
@@ -272,6 +383,7 @@ export async function handleToken(
   let session;
   switch (grantType) {
     case 'password':
+      await assertCaptcha(service, req, body);
       session = await passwordGrant(service, req, body);
       break;
     case 'refresh_token':
@@ -335,7 +447,7 @@ async function assertEmailFree(q: Queryable, email: string, userId: string): Pro
   if (owner && owner.id !== userId) throw emailTaken();
 }
 
-/** Changes a user's email and its identity (email confirmation is off locally, as in GoTrue with autoconfirm). */
+/** Changes a user's email and its identity at once (the admin API, as GoTrue's). */
 export async function changeEmail(q: Queryable, user: UserRow, email: string): Promise<void> {
   await assertEmailFree(q, email, user.id);
   await q.query(
@@ -359,6 +471,7 @@ export async function handleUpdateUser(
   service: AuthService,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): Promise<void> {
   const { ctx, options } = service;
   const { user, sessionId } = await authenticate(req, ctx.db, ctx.config);
@@ -376,7 +489,7 @@ export async function handleUpdateUser(
   const password = typeof body.password === 'string' ? body.password : null;
   let passwordHash: string | null = null;
   if (password !== null) {
-    assertStrongPassword(password);
+    assertStrongPassword(password, passwordPolicy(ctx.config.auth));
     if (await verifyPassword(password, user.encrypted_password)) {
       throw unprocessable(
         'same_password',
@@ -386,12 +499,28 @@ export async function handleUpdateUser(
     passwordHash = await hashPassword(password, options.bcryptCost);
   }
   const origin = originOf(req);
+  const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
+  const double = ctx.config.auth.email.doubleConfirmChanges && (user.email ?? '') !== '';
+  let change: { current: OneTimeToken | null; next: OneTimeToken } | null = null;
   const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {
-        await changeEmail(q, user, email);
-        await audit(q, origin.ip, user, 'user_modified', 'user');
+        // GoTrue: a permanent user's new address is confirmed by mail (at both addresses with
+        // double_confirm_changes), never applied at once.
+        await assertEmailFree(q, email, user.id);
+        await q.query(
+          `update auth.users set email_change = $2, email_change_confirm_status = 0,
+                  updated_at = now() where id = $1`,
+          [user.id, email],
+        );
+        change = {
+          current: double
+            ? await issueToken(q, ctx.config, user, 'email_change_current', redirectTo)
+            : null,
+          next: await issueToken(q, ctx.config, user, 'email_change_new', redirectTo, email),
+        };
+        await audit(q, origin.ip, user, 'user_confirmation_requested', 'user');
       }
       if (passwordHash) {
         await q.query(
@@ -405,8 +534,45 @@ export async function handleUpdateUser(
       if (data) await audit(q, origin.ip, user, 'user_modified', 'user');
       const fresh = await findUserById(q, user.id);
       if (!fresh) throw new Error(`user ${user.id} vanished while being updated`);
-      return userJson(q, fresh);
+      return { fresh, json: await userJson(q, fresh) };
     }),
   );
-  sendJson(res, 200, updated, versionHeaders(req));
+  if (change && email) {
+    await mailEmailChange(service, req, updated.fresh, email, change, redirectTo);
+  }
+  sendJson(res, 200, updated.json, versionHeaders(req));
+}
+
+/** The e-mail change mails: to the current address (double confirmation) and to the new one. */
+async function mailEmailChange(
+  service: AuthService,
+  req: IncomingMessage,
+  user: UserRow,
+  newEmail: string,
+  change: { current: OneTimeToken | null; next: OneTimeToken },
+  redirectTo: string,
+): Promise<void> {
+  if (service.ctx.config.auth.hooks.sendEmail) {
+    // One hook call carries both codes (GoTrue's email_data: token / token_new).
+    await sendAuthMail(service, req, user, {
+      action: 'email_change',
+      token: change.current ?? change.next,
+      tokenNew: change.current ? change.next : null,
+      redirectTo,
+    });
+    return;
+  }
+  if (change.current) {
+    await sendAuthMail(service, req, user, {
+      action: 'email_change',
+      token: change.current,
+      redirectTo,
+    });
+  }
+  await sendAuthMail(
+    service,
+    req,
+    { ...user, email: newEmail },
+    { action: 'email_change', token: change.next, redirectTo },
+  );
 }

@@ -21,7 +21,7 @@ import type { AuthService } from './service.ts';
 import { audit, endSessions } from './sessions.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById, USER_SELECT, userJson, usersJson } from './users.ts';
-import { assertStrongPassword, normalizeEmail } from './validation.ts';
+import { assertStrongPassword, normalizeEmail, passwordPolicy } from './validation.ts';
 
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
@@ -152,7 +152,7 @@ export async function handleCreateUser(
   }
   const email = normalizeEmail(rawEmail);
   const password = typeof body.password === 'string' ? body.password : null;
-  if (password !== null) assertStrongPassword(password);
+  if (password !== null) assertStrongPassword(password, passwordPolicy(service.ctx.config.auth));
   const userMetadata = metadataParam(body, 'user_metadata') ?? {};
   const appMetadata = metadataParam(body, 'app_metadata') ?? {};
   const banDuration = stringField(body, 'ban_duration');
@@ -219,7 +219,7 @@ export async function handleUpdateUserById(
   const rawEmail = stringField(body, 'email');
   const email = rawEmail === '' ? null : normalizeEmail(rawEmail);
   const password = typeof body.password === 'string' ? body.password : null;
-  if (password !== null) assertStrongPassword(password);
+  if (password !== null) assertStrongPassword(password, passwordPolicy(service.ctx.config.auth));
   const userMetadata = metadataParam(body, 'user_metadata');
   const appMetadata = metadataParam(body, 'app_metadata');
   const banDuration = stringField(body, 'ban_duration');

@@ -85,19 +85,19 @@ export function sendRedirect(res: ServerResponse, location: string): void {
 }
 
 /**
- * GoTrue's error body. With `X-Supabase-Api-Version: 2024-01-01` (what supabase-js 2 sends):
- * `{ code: 'weak_password', error_code: 'weak_password', msg }` and the version header echoed;
- * without it, the older `{ code: 422, error_code, msg }`.
+ * GoTrue's error body (internal/api/errors.go). With `X-Supabase-Api-Version: 2024-01-01` (what
+ * supabase-js 2 sends): `{code: 'weak_password', message}` and the version header echoed; without
+ * it, the older `{code: 422, error_code, msg}`. Both carry the code in `x-sb-error-code` when
+ * there is one (a hook's error has none: its body code is `unknown`, or `unexpected_failure`).
  */
 export function sendFailure(req: IncomingMessage, res: ServerResponse, failure: AuthFailure): void {
-  const v2024 = wantsVersion2024(req);
-  const body = {
-    code: v2024 ? failure.code : failure.status,
-    error_code: failure.code,
-    msg: failure.message,
-    ...failure.extra,
-  };
-  sendJson(res, failure.status, body, versionHeaders(req));
+  const code = failure.code || (failure.status >= 500 ? 'unexpected_failure' : 'unknown');
+  const body = wantsVersion2024(req)
+    ? { code, message: failure.message, ...failure.extra }
+    : { code: failure.status, error_code: code, msg: failure.message, ...failure.extra };
+  const headers = versionHeaders(req);
+  if (failure.code) headers['x-sb-error-code'] = failure.code;
+  sendJson(res, failure.status, body, headers);
 }
 
 /** Sets the API version header on a successful answer when the client asked for it. */

@@ -22,20 +22,17 @@ import {
 } from './admin.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
-import { authOptionsFromEnv } from './options.ts';
 import {
   handleGenerateLink,
   handleRecover,
   handleVerifyGet,
   handleVerifyPost,
 } from './recovery.ts';
-import { ensureAuthSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
 import { createLimiters } from './service.ts';
 import { requireAdmin } from './sessions.ts';
 
 export type { AuthOptions } from './options.ts';
-export { authOptionsFromEnv, DEFAULT_AUTH_OPTIONS } from './options.ts';
 
 type Route = {
   method: string;
@@ -49,6 +46,13 @@ type Route = {
     params: string[],
   ) => Promise<void>;
 };
+
+/** GoTrue's GET /settings, from config.toml. */
+const settingsOf = (service: AuthService) => ({
+  ...SETTINGS,
+  disable_signup: !service.ctx.config.auth.enableSignup,
+  mailer_autoconfirm: !service.ctx.config.auth.email.enableConfirmations,
+});
 
 const SETTINGS = {
   external: {
@@ -85,7 +89,7 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     path: /^\/settings$/,
-    run: async (_s, req, res) => sendJson(res, 200, SETTINGS, versionHeaders(req)),
+    run: async (s, req, res) => sendJson(res, 200, settingsOf(s), versionHeaders(req)),
   },
   {
     method: 'GET',
@@ -93,11 +97,11 @@ const ROUTES: Route[] = [
     // Tokens are HS256 with the shared secret: there is no public key to publish.
     run: async (_s, req, res) => sendJson(res, 200, { keys: [] }, versionHeaders(req)),
   },
-  { method: 'POST', path: /^\/signup$/, run: (s, req, res) => handleSignup(s, req, res) },
+  { method: 'POST', path: /^\/signup$/, run: handleSignup },
   { method: 'POST', path: /^\/token$/, run: handleToken },
   { method: 'POST', path: /^\/logout$/, run: handleLogout },
   { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },
-  { method: 'PUT', path: /^\/user$/, run: (s, req, res) => handleUpdateUser(s, req, res) },
+  { method: 'PUT', path: /^\/user$/, run: handleUpdateUser },
   { method: 'POST', path: /^\/recover$/, run: handleRecover },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
@@ -137,19 +141,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The auth API with explicit options (tests, benchmarks); `createAuthApi` reads them from the environment. */
+/** The auth API with explicit options (the stack derives them from config.toml and the environment). */
 export function configureAuthApi(options: AuthOptions): ApiFactory {
   return (ctx) => {
     const service: AuthService = { ctx, options, limits: createLimiters(options) };
-    let schemaReady: Promise<void> | null = null;
-    const ready = () => {
-      schemaReady ??= ensureAuthSchema(ctx.db).catch((error: unknown) => {
-        schemaReady = null;
-        throw error;
-      });
-      return schemaReady;
-    };
-
     const handler: ApiHandler = async (req, res, path, url) => {
       try {
         const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -162,7 +157,6 @@ export function configureAuthApi(options: AuthOptions): ApiFactory {
           }
         }
         if (!matched) throw notFound('not_found', 'Not found');
-        await ready();
         if (matched.route.admin) requireAdmin(req, ctx.config);
         await matched.route.run(service, req, res, url, matched.params);
       } catch (error) {
@@ -190,6 +184,3 @@ export function configureAuthApi(options: AuthOptions): ApiFactory {
     return handler;
   };
 }
-
-/** The factory the gateway mounts at `/auth/v1`; options come from `KIRAA_AUTH_*` variables. */
-export const createAuthApi: ApiFactory = (ctx) => configureAuthApi(authOptionsFromEnv())(ctx);

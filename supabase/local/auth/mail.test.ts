@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
-import { pickLocale, recoveryMail } from './mail.ts';
+import { webhookSignatures } from './auth-mail.ts';
+import { mailLocale, pickLocale, recoveryMail } from './mail.ts';
 
 describe('pickLocale', () => {
   it.each([
@@ -49,5 +52,26 @@ describe('recoveryMail', () => {
     const mail = recoveryMail({ ...base, name: '<img src=x onerror=alert(1)>', locale: 'en' });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
+describe('mailLocale', () => {
+  it("takes the redirect's lang, then the saved locale, then Accept-Language", () => {
+    expect(mailLocale('http://localhost:4173/sign-in?lang=ar', { locale: 'en' }, 'fr')).toBe('ar');
+    expect(mailLocale('http://localhost:4173/sign-in?lang=de', { locale: 'en' }, 'fr')).toBe('en');
+    expect(mailLocale('http://localhost:4173/sign-in', null, 'en-GB,en;q=0.9')).toBe('en');
+    expect(mailLocale('not a url', { locale: 42 }, undefined)).toBe('fr');
+  });
+});
+
+describe('webhookSignatures (Standard Webhooks, as GoTrue signs its HTTP hooks)', () => {
+  it('signs id.timestamp.payload with the base64 key of each v1,whsec_ secret', () => {
+    const key = Buffer.from('a-secret-key-of-some-length');
+    const secret = `v1,whsec_${key.toString('base64')}`;
+    const [signature] = webhookSignatures(secret, 'msg_1', 1700000000, '{"a":1}');
+    const expected = createHmac('sha256', key).update('msg_1.1700000000.{"a":1}').digest('base64');
+    expect(signature).toBe(`v1,${expected}`);
+    expect(webhookSignatures(`${secret}|${secret}`, 'm', 1, '')).toHaveLength(2);
+    expect(() => webhookSignatures('whsec_abc', 'm', 1, '')).toThrow(/v1,whsec_/);
   });
 });

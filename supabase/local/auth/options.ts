@@ -1,16 +1,21 @@
 /**
- * Tunables of the local auth API: rate limits, token lifetimes, bcrypt cost. The defaults are
- * GoTrue's (or, where GoTrue has none, the numbers in docs/auth.md); every one can be changed with
- * a `KIRAA_AUTH_*` environment variable so tests and benchmarks can make them tighter or looser.
+ * Tunables of the local auth API: rate limits, token lifetimes, bcrypt cost. They come from
+ * supabase/config.toml ([auth], [auth.rate_limit], [auth.email]: `authOptionsFromSettings`), the
+ * rest are GoTrue's defaults or, where GoTrue has none, the stricter local numbers of docs/auth.md;
+ * every one can be changed with a `KIRAA_AUTH_*` environment variable so tests and benchmarks can
+ * make them tighter or looser.
  */
+import type { ProjectSettings } from '../settings.ts';
 
 /** At most `max` events per sliding window of `windowSeconds`. */
 export type Limit = { max: number; windowSeconds: number };
 
 export type AuthOptions = {
-  /** Failed password sign-ins per client IP + email (brute force on one account). */
-  signInFailuresPerIpEmail: Limit;
-  /** Failed password sign-ins per client IP (credential stuffing across accounts). */
+  /**
+   * Failed password sign-ins per client IP (credential stuffing across accounts; GoTrue counts
+   * every sign-in, config.toml's `sign_in_sign_ups`). Failures per account are counted in SQL by
+   * the Password Verification Attempt hook, as on a hosted project.
+   */
   signInFailuresPerIp: Limit;
   /** Sign-up requests per client IP. */
   signUpsPerIp: Limit;
@@ -18,9 +23,9 @@ export type AuthOptions = {
   refreshesPerIp: Limit;
   /** Verification requests (links and codes) per client IP (GoTrue's RATE_LIMIT_VERIFY). */
   verificationsPerIp: Limit;
-  /** Wrong recovery codes per email before further codes are refused. */
+  /** Wrong recovery codes per email before further codes are refused (stricter than GoTrue). */
   otpFailuresPerEmail: Limit;
-  /** Recovery mails per client IP. */
+  /** Recovery mails per client IP (stricter than GoTrue). */
   recoveriesPerIp: Limit;
   /** Minimum seconds between two recovery mails to one address (GoTrue's SMTP_MAX_FREQUENCY). */
   recoveryIntervalSeconds: number;
@@ -40,7 +45,6 @@ export type AuthOptions = {
 };
 
 export const DEFAULT_AUTH_OPTIONS: AuthOptions = {
-  signInFailuresPerIpEmail: { max: 10, windowSeconds: 300 },
   signInFailuresPerIp: { max: 30, windowSeconds: 300 },
   signUpsPerIp: { max: 30, windowSeconds: 300 },
   refreshesPerIp: { max: 150, windowSeconds: 300 },
@@ -56,7 +60,6 @@ export const DEFAULT_AUTH_OPTIONS: AuthOptions = {
 };
 
 const LIMIT_VARS = {
-  signInFailuresPerIpEmail: 'KIRAA_AUTH_SIGN_IN_FAILURES_PER_IP_EMAIL',
   signInFailuresPerIp: 'KIRAA_AUTH_SIGN_IN_FAILURES_PER_IP',
   signUpsPerIp: 'KIRAA_AUTH_SIGN_UPS_PER_IP',
   refreshesPerIp: 'KIRAA_AUTH_REFRESHES_PER_IP',
@@ -71,6 +74,24 @@ const SECONDS_VARS = {
   refreshTokenReuseIntervalSeconds: 'KIRAA_AUTH_REFRESH_TOKEN_REUSE_INTERVAL',
   bcryptCost: 'KIRAA_AUTH_BCRYPT_COST',
 } as const satisfies Partial<Record<keyof AuthOptions, string>>;
+
+/** The options config.toml sets, over the defaults. */
+export function authOptionsFromSettings(
+  auth: ProjectSettings['auth'],
+  base: AuthOptions = DEFAULT_AUTH_OPTIONS,
+): AuthOptions {
+  const perFiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
+  return {
+    ...base,
+    signInFailuresPerIp: perFiveMinutes(auth.rateLimit.signInSignUps),
+    signUpsPerIp: perFiveMinutes(auth.rateLimit.signInSignUps),
+    refreshesPerIp: perFiveMinutes(auth.rateLimit.tokenRefresh),
+    verificationsPerIp: perFiveMinutes(auth.rateLimit.tokenVerifications),
+    recoveryIntervalSeconds: auth.email.maxFrequency,
+    recoveryTokenTtlSeconds: auth.email.otpExpiry,
+    refreshTokenReuseIntervalSeconds: auth.refreshTokenReuseInterval,
+  };
+}
 
 function parseLimit(name: string, raw: string): Limit {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);

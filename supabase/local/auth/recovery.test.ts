@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { StackConfig } from '../context.ts';
 import { parseGoDuration } from './admin.ts';
-import { resolveRedirect } from './recovery.ts';
+import { redirectGlob, resolveRedirect } from './recovery.ts';
 import { isLoopback } from './service.ts';
 
 const config = {
@@ -42,6 +42,30 @@ describe('resolveRedirect (the redirect allow list)', () => {
     );
     expect(resolveRedirect(local, 'https://localhost:5173/reset-password')).toBe(
       'http://localhost:4173/reset-password',
+    );
+  });
+});
+
+describe('redirectGlob (additional_redirect_urls, as GoTrue matches them)', () => {
+  it('lets ** cross segments and * stay within one', () => {
+    expect(
+      redirectGlob('https://kiraa.example/**').test('https://kiraa.example/sign-in?lang=ar'),
+    ).toBe(true);
+    expect(redirectGlob('https://*.kiraa.example/*').test('https://preview.kiraa.example/x')).toBe(
+      true,
+    );
+    expect(redirectGlob('https://*.kiraa.example/*').test('https://a.b.kiraa.example/x')).toBe(
+      false,
+    );
+    expect(redirectGlob('https://kiraa.example/**').test('https://kiraa.example.evil.test/')).toBe(
+      false,
+    );
+    const withGlobs = {
+      ...config,
+      auth: { additionalRedirectUrls: ['https://preview.kiraa.example/**'] },
+    } as StackConfig;
+    expect(resolveRedirect(withGlobs, 'https://preview.kiraa.example/reset-password')).toBe(
+      'https://preview.kiraa.example/reset-password',
     );
   });
 });

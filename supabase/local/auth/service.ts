@@ -12,15 +12,16 @@ import type { LimitDecision } from './rate-limit.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 
 export type Limiters = {
-  signInFailuresPerIpEmail: SlidingWindowLimiter;
   signInFailuresPerIp: SlidingWindowLimiter;
   signUpsPerIp: SlidingWindowLimiter;
   refreshesPerIp: SlidingWindowLimiter;
   verificationsPerIp: SlidingWindowLimiter;
   otpFailuresPerEmail: SlidingWindowLimiter;
   recoveriesPerIp: SlidingWindowLimiter;
-  /** One recovery mail per address per `recoveryIntervalSeconds`. */
+  /** One recovery mail per address per `recoveryIntervalSeconds` (config.toml max_frequency). */
   recoveryPerEmail: SlidingWindowLimiter;
+  /** One sign-up confirmation mail per address per the same interval. */
+  confirmationPerEmail: SlidingWindowLimiter;
 };
 
 export type AuthService = {
@@ -42,7 +43,6 @@ export function createLimiters(options: AuthOptions, now: () => number = Date.no
       options.exemptLoopbackFromIpLimits ? isLoopback(ip) : false,
     );
   return {
-    signInFailuresPerIpEmail: perAccount(options.signInFailuresPerIpEmail),
     signInFailuresPerIp: perIp(options.signInFailuresPerIp),
     signUpsPerIp: perIp(options.signUpsPerIp),
     refreshesPerIp: perIp(options.refreshesPerIp),
@@ -50,6 +50,7 @@ export function createLimiters(options: AuthOptions, now: () => number = Date.no
     otpFailuresPerEmail: perAccount(options.otpFailuresPerEmail),
     recoveriesPerIp: perIp(options.recoveriesPerIp),
     recoveryPerEmail: perAccount({ max: 1, windowSeconds: options.recoveryIntervalSeconds }),
+    confirmationPerEmail: perAccount({ max: 1, windowSeconds: options.recoveryIntervalSeconds }),
   };
 }
 

@@ -7,10 +7,11 @@
  * - A refresh token is 32 random bytes; only its SHA-256 is stored (`token`, and `parent` for the
  *   token it replaced), so a database dump cannot be replayed. Each use revokes it and issues its
  *   child. A revoked token is accepted again, as by GoTrue, within the reuse interval (concurrent
- *   tabs) or while the token that replaced it was never used (the answer was lost). Any other
- *   reuse means a copy exists: the session ends and the answer is `refresh_token_already_used`.
- * - Ending a session deletes its row and detaches its refresh tokens (revoked, no session), so a
- *   later refresh says `session_not_found` rather than "unknown token".
+ *   tabs) or while the token that replaced it was never used (the answer was lost: GoTrue answers
+ *   with that same successor, which only a stored plain token allows; here a new one replaces
+ *   it). Any other reuse means a copy exists: the session's tokens are revoked and the answer is
+ *   `refresh_token_already_used` (see refreshSession).
+ * - Ending a session deletes its row and, by the foreign key, its refresh tokens (GoTrue).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -165,9 +166,19 @@ type TokenRow = {
   age_seconds: number;
 };
 
+/** GoTrue retries a refresh whose session another request holds for this long, then answers 409. */
+const REFRESH_RETRY_LOOP_MS = 5000;
+
+/** The session row is locked by a concurrent refresh (GoTrue's FOR UPDATE SKIP LOCKED). */
+const LOCKED = Symbol('locked');
+
 /**
- * The refresh_token grant. Returns the new session, or throws GoTrue's error. When a reused token
- * is detected, the session is ended (and committed) before the error is thrown.
+ * The refresh_token grant, as GoTrue's tokens.Service.RefreshTokenGrant: the token's session is
+ * locked with FOR UPDATE SKIP LOCKED; while another refresh holds it the grant retries every
+ * 10–30 ms for 5 s, then answers 409 `conflict`. A revoked token is accepted when its successor
+ * was never used (the answer was lost) or within the reuse interval; any other reuse revokes the
+ * session's tokens (their `updated_at` set to now, so the newest token still works for the reuse
+ * interval, as in GoTrue) and answers `refresh_token_already_used`.
  */
 export async function refreshSession(
   ctx: ServiceContext,
@@ -176,80 +187,103 @@ export async function refreshSession(
 ): Promise<SessionJson> {
   if (refreshToken === '') throw badRequest('validation_failed', 'refresh_token required');
   const hash = sha256Hex(refreshToken);
-  const outcome = await ctx.db.tx(async (q) => {
-    const { rows } = await q.query<TokenRow>(
-      `select t.token, t.revoked, t.user_id, t.session_id::text as session_id,
-              s.id is not null as session_alive,
-              coalesce(s.not_after < now(), false) as not_after_passed,
-              extract(epoch from (now() - t.updated_at))::float8 as age_seconds
-         from auth.refresh_tokens t
-         left join auth.sessions s on s.id = t.session_id
-        where t.token = $1
-        for update of t`,
-      [hash],
-    );
-    const token = rows[0];
-    if (!token) {
-      return badRequest(
-        'refresh_token_not_found',
-        'Invalid Refresh Token: Refresh Token Not Found',
+  const deadline = Date.now() + REFRESH_RETRY_LOOP_MS;
+  for (;;) {
+    const outcome = await ctx.db.tx((q) => refreshOnce(q, ctx, options, hash));
+    if (outcome instanceof AuthFailure) throw outcome;
+    if (outcome !== LOCKED) return outcome;
+    if (Date.now() > deadline) {
+      throw new AuthFailure(
+        409,
+        'conflict',
+        'Too many concurrent token refresh requests on the same session or refresh token',
       );
     }
-    const user = token.user_id ? await findUserById(q, token.user_id) : null;
-    if (!user) {
-      return badRequest(
-        'refresh_token_not_found',
-        'Invalid Refresh Token: Refresh Token Not Found',
-      );
-    }
-    if (user.banned) return badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-    if (!token.session_id || !token.session_alive) {
-      return badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-    }
-    if (token.not_after_passed) {
-      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
-    }
-    if (token.revoked && token.age_seconds > options.refreshTokenReuseIntervalSeconds) {
-      // Past the reuse interval a revoked token is accepted only when the token that replaced it
-      // was never used: the client never received it (GoTrue returns the active token then).
-      const { rowCount } = await q.query(
+    await new Promise((r) => setTimeout(r, 10 + Math.random() * 20));
+  }
+}
+
+async function refreshOnce(
+  q: Queryable,
+  ctx: ServiceContext,
+  options: AuthOptions,
+  hash: string,
+): Promise<SessionJson | AuthFailure | typeof LOCKED> {
+  const { rows } = await q.query<TokenRow>(
+    `select t.token, t.revoked, t.user_id, t.session_id::text as session_id,
+            s.id is not null as session_alive,
+            coalesce(s.not_after < now(), false) as not_after_passed,
+            extract(epoch from (now() - t.updated_at))::float8 as age_seconds
+       from auth.refresh_tokens t
+       left join auth.sessions s on s.id = t.session_id
+      where t.token = $1`,
+    [hash],
+  );
+  const token = rows[0];
+  if (!token) {
+    return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  const user = token.user_id ? await findUserById(q, token.user_id) : null;
+  if (!user) {
+    return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  if (user.banned) return badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+  if (!token.session_id || !token.session_alive) {
+    return badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+  }
+  if (token.not_after_passed) {
+    return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+  }
+  const locked = await q.query(`select 1 from auth.sessions where id = $1 for update skip locked`, [
+    token.session_id,
+  ]);
+  if (locked.rowCount === 0) return LOCKED;
+
+  if (token.revoked) {
+    // Within the reuse interval (two tabs refreshing at once) a revoked token is simply accepted.
+    // Past it, only when the answer to its last use was lost: its successor was never used.
+    if (token.age_seconds > options.refreshTokenReuseIntervalSeconds) {
+      const { rowCount: lostAnswer } = await q.query(
         `update auth.refresh_tokens set revoked = true, updated_at = now()
           where parent = $1 and session_id = $2 and revoked = false`,
         [hash, token.session_id],
       );
-      if (rowCount === 0) {
-        // Used twice: someone else holds a copy. End the session so neither copy works again.
-        await endSessions(q, user.id, 'local', token.session_id);
+      if (lostAnswer === 0) {
+        // Used twice: someone else holds a copy. GoTrue revokes the token family.
+        await q.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now()
+            where session_id = $1 and revoked = false`,
+          [token.session_id],
+        );
         await audit(q, null, user, 'token_revoked', 'token', { reason: 'refresh_token_reuse' });
-        ctx.log(`auth: refresh token reused; session ${token.session_id} ended`);
+        ctx.log(
+          `auth: refresh token reused; the tokens of session ${token.session_id} are revoked`,
+        );
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
     }
-    if (!token.revoked) {
-      await q.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`,
-        [hash],
-      );
-    }
-    const child = await insertRefreshToken(q, user.id, token.session_id, hash);
+  } else {
     await q.query(
-      `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now()
-        where id = $1`,
-      [token.session_id],
+      `update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`,
+      [hash],
     );
-    await audit(q, null, user, 'token_refreshed', 'token');
-    return sessionJson(q, ctx.config, user, token.session_id, child);
-  });
-  if (outcome instanceof AuthFailure) throw outcome;
-  return outcome;
+  }
+  const child = await insertRefreshToken(q, user.id, token.session_id, hash);
+  await q.query(
+    `update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now()
+      where id = $1`,
+    [token.session_id],
+  );
+  await audit(q, null, user, 'token_refreshed', 'token');
+  return sessionJson(q, ctx.config, user, token.session_id, child);
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
 /**
- * Ends sessions of a user: all of them, this one, or all but this one. Their refresh tokens stay
- * (revoked, detached) so using one later answers `session_not_found`; detached tokens older than a
- * day are purged here.
+ * Ends sessions of a user: all of them, this one, or all but this one. As GoTrue's Logout, the
+ * session rows are deleted and their refresh tokens with them (foreign key on delete cascade), so
+ * a later refresh answers `refresh_token_not_found`.
  */
 export async function endSessions(
   q: Queryable,
@@ -263,23 +297,10 @@ export async function endSessions(
       : scope === 'others'
         ? { where: 'id <> $2', params: [sessionId] }
         : { where: 'true', params: [] };
-  const { rows } = await q.query<{ id: string }>(
-    `select id::text as id from auth.sessions where user_id = $1 and ${target.where}`,
-    [userId, ...target.params],
-  );
-  const ids = rows.map((r) => r.id);
-  if (ids.length > 0) {
-    await q.query(
-      `update auth.refresh_tokens set revoked = true, session_id = null, updated_at = now()
-        where session_id = any($1::uuid[])`,
-      [ids],
-    );
-    await q.query(`delete from auth.sessions where id = any($1::uuid[])`, [ids]);
-  }
-  await q.query(
-    `delete from auth.refresh_tokens
-      where session_id is null and updated_at < now() - interval '1 day'`,
-  );
+  await q.query(`delete from auth.sessions where user_id = $1 and ${target.where}`, [
+    userId,
+    ...target.params,
+  ]);
 }
 
 export type Authenticated = { user: UserRow; sessionId: string };

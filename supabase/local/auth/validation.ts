@@ -1,8 +1,9 @@
 /**
  * Input rules shared by sign-up, password change, recovery and the admin API: GoTrue's email
- * check and the password policy of the spec (SPEC §5), expressed as GoTrue's
- * `password_requirements = "lower_upper_letters_digits_symbols"` with `minimum_password_length = 8`.
+ * check and its password policy, set in supabase/config.toml (`minimum_password_length`,
+ * `password_requirements`; Kiraa: 8 and `lower_upper_letters_digits_symbols`, SPEC §5).
  */
+import type { PasswordRequirements, ProjectSettings } from '../settings.ts';
 import { AuthFailure, badRequest } from './http.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,13 +18,44 @@ export const PASSWORD_CHARACTER_SETS = [
   '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
 ] as const;
 
+const [LOWER, UPPER, DIGITS, SYMBOLS] = PASSWORD_CHARACTER_SETS;
+
+/** GoTrue's character sets for each `password_requirements` value (conf.PasswordRequiredCharacters). */
+const REQUIRED_SETS: Record<PasswordRequirements, readonly string[]> = {
+  '': [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+export type PasswordPolicy = { minLength: number; requiredSets: readonly string[] };
+
+/** The policy config.toml sets. */
+export function passwordPolicy(
+  auth: Pick<ProjectSettings['auth'], 'minimumPasswordLength' | 'passwordRequirements'>,
+): PasswordPolicy {
+  return {
+    minLength: auth.minimumPasswordLength,
+    requiredSets: REQUIRED_SETS[auth.passwordRequirements],
+  };
+}
+
+/** Kiraa's policy (config.toml): 8 characters, lower, upper, digit, symbol. */
+export const KIRAA_PASSWORD_POLICY: PasswordPolicy = {
+  minLength: PASSWORD_MIN_LENGTH,
+  requiredSets: REQUIRED_SETS.lower_upper_letters_digits_symbols,
+};
+
 export type WeakPasswordReason = 'length' | 'characters';
 
 /** The reasons a password breaks the policy (empty when it is strong enough). */
-export function passwordWeaknesses(password: string): WeakPasswordReason[] {
+export function passwordWeaknesses(
+  password: string,
+  policy: PasswordPolicy = KIRAA_PASSWORD_POLICY,
+): WeakPasswordReason[] {
   const reasons: WeakPasswordReason[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) reasons.push('length');
-  const missesASet = PASSWORD_CHARACTER_SETS.some(
+  if ([...password].length < policy.minLength) reasons.push('length');
+  const missesASet = policy.requiredSets.some(
     (set) => ![...password].some((char) => set.includes(char)),
   );
   if (missesASet) reasons.push('characters');
@@ -34,22 +66,25 @@ export function passwordWeaknesses(password: string): WeakPasswordReason[] {
  * Throws GoTrue's `weak_password` error (422, with `weak_password.reasons`) or
  * `validation_failed` for a password bcrypt cannot hold.
  */
-export function assertStrongPassword(password: string): void {
+export function assertStrongPassword(
+  password: string,
+  policy: PasswordPolicy = KIRAA_PASSWORD_POLICY,
+): void {
   if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES) {
     throw badRequest(
       'validation_failed',
       `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`,
     );
   }
-  const reasons = passwordWeaknesses(password);
+  const reasons = passwordWeaknesses(password, policy);
   if (reasons.length === 0) return;
   const messages: string[] = [];
   if (reasons.includes('length')) {
-    messages.push(`Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
   }
   if (reasons.includes('characters')) {
     messages.push(
-      `Password should contain at least one character of each: ${PASSWORD_CHARACTER_SETS.join(', ')}.`,
+      `Password should contain at least one character of each: ${policy.requiredSets.join(', ')}.`,
     );
   }
   throw new AuthFailure(422, 'weak_password', messages.join(' '), {

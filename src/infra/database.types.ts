@@ -1,0 +1,392 @@
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  
+  "public": {
+          Tables: {
+            "booking_events": {
+                  Row: {
+                    "actor": string,"actor_id": string | null,"booking_id": string,"created_at": string,"id": number,"reason": string | null,"status": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor": string,"actor_id"?: string | null,"booking_id": string,"created_at"?: string,"id"?: never,"reason"?: string | null,"status": string
+                  }
+                  Update: {
+                    "actor"?: string,"actor_id"?: string | null,"booking_id"?: string,"created_at"?: string,"id"?: never,"reason"?: string | null,"status"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "booking_events_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "booking_events_booking_id_fkey"
+      columns: ["booking_id"]
+isOneToOne: false
+      referencedRelation: "bookings"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"bookings": {
+                  Row: {
+                    "additional_requests": string | null,"car_id": string,"confirm_by": string | null,"contact_confirmed_at": string | null,"created_at": string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras": (string)[],"flight_document_path": string | null,"from_abroad": boolean,"guest_email": string | null,"guest_name": string | null,"guest_phone": string | null,"id": string,"insurance": (string)[],"license_path": string,"locale": string,"notes": string | null,"payment_method": string,"payment_status": string,"period": unknown,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status": string,"status_reason": string | null,"total_dzd": number,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "additional_requests"?: string | null,"car_id": string,"confirm_by"?: string | null,"contact_confirmed_at"?: string | null,"created_at"?: string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id": string,"insurance"?: (string)[],"license_path": string,"locale"?: string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status"?: string,"status_reason"?: string | null,"total_dzd": number,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "additional_requests"?: string | null,"car_id"?: string,"confirm_by"?: string | null,"contact_confirmed_at"?: string | null,"created_at"?: string,"driver_option"?: string,"dropoff_location_id"?: string,"end_at"?: string,"extras"?: (string)[],"flight_document_path"?: string | null,"from_abroad"?: boolean,"guest_email"?: string | null,"guest_name"?: string | null,"guest_phone"?: string | null,"id"?: string,"insurance"?: (string)[],"license_path"?: string,"locale"?: string,"notes"?: string | null,"payment_method"?: string,"payment_status"?: string,"period"?: never,"pickup_location_id"?: string,"price"?: NonNullable<Json>,"reference"?: string,"start_at"?: string,"status"?: string,"status_reason"?: string | null,"total_dzd"?: number,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bookings_car_id_fkey"
+      columns: ["car_id"]
+isOneToOne: false
+      referencedRelation: "cars"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "bookings_dropoff_location_id_fkey"
+      columns: ["dropoff_location_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "bookings_pickup_location_id_fkey"
+      columns: ["pickup_location_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "bookings_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"cars": {
+                  Row: {
+                    "active": boolean,"body": string,"created_at": string,"daily_rate_dzd": number,"deposit_dzd": number,"description": NonNullable<Json>,"doors": number,"drive": string,"engine": string,"exterior_color": string,"features": (string)[],"fuel": string,"id": string,"images": (string)[],"interior_color": string,"make": string,"mileage_km": number,"model": string,"name": string,"passengers": number,"rating_avg": number | null,"rating_count": number,"seats": number,"slug": string,"transmission": string,"updated_at": string,"year": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"body": string,"created_at"?: string,"daily_rate_dzd": number,"deposit_dzd": number,"description": NonNullable<Json>,"doors": number,"drive": string,"engine": string,"exterior_color": string,"features"?: (string)[],"fuel": string,"id"?: string,"images"?: (string)[],"interior_color": string,"make": string,"mileage_km": number,"model": string,"name": string,"passengers": number,"rating_avg"?: number | null,"rating_count"?: number,"seats": number,"slug": string,"transmission": string,"updated_at"?: string,"year": number
+                  }
+                  Update: {
+                    "active"?: boolean,"body"?: string,"created_at"?: string,"daily_rate_dzd"?: number,"deposit_dzd"?: number,"description"?: NonNullable<Json>,"doors"?: number,"drive"?: string,"engine"?: string,"exterior_color"?: string,"features"?: (string)[],"fuel"?: string,"id"?: string,"images"?: (string)[],"interior_color"?: string,"make"?: string,"mileage_km"?: number,"model"?: string,"name"?: string,"passengers"?: number,"rating_avg"?: number | null,"rating_count"?: number,"seats"?: number,"slug"?: string,"transmission"?: string,"updated_at"?: string,"year"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"extras": {
+                  Row: {
+                    "active": boolean,"code": string,"created_at": string,"name": NonNullable<Json>,"per": string,"price_dzd": number,"sort_order": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"code": string,"created_at"?: string,"name": NonNullable<Json>,"per": string,"price_dzd": number,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"code"?: string,"created_at"?: string,"name"?: NonNullable<Json>,"per"?: string,"price_dzd"?: number,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"insurance_options": {
+                  Row: {
+                    "active": boolean,"code": string,"created_at": string,"included": boolean,"name": NonNullable<Json>,"price_dzd_per_day": number,"sort_order": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"code": string,"created_at"?: string,"included"?: boolean,"name": NonNullable<Json>,"price_dzd_per_day": number,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"code"?: string,"created_at"?: string,"included"?: boolean,"name"?: NonNullable<Json>,"price_dzd_per_day"?: number,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"locations": {
+                  Row: {
+                    "active": boolean,"created_at": string,"delivery_fee_dzd": number,"iata": string | null,"id": string,"kind": string,"name": NonNullable<Json>,"sort_order": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind": string,"name": NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind"?: string,"name"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"notifications": {
+                  Row: {
+                    "booking_id": string | null,"created_at": string,"id": string,"is_read": boolean,"type": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"type": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"type"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notifications_booking_id_fkey"
+      columns: ["booking_id"]
+isOneToOne: false
+      referencedRelation: "bookings"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"profiles": {
+                  Row: {
+                    "address": string | null,"age": number | null,"created_at": string,"full_name": string,"id": string,"phone": string | null,"role": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "address"?: string | null,"age"?: number | null,"created_at"?: string,"full_name"?: string,"id": string,"phone"?: string | null,"role"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "address"?: string | null,"age"?: number | null,"created_at"?: string,"full_name"?: string,"id"?: string,"phone"?: string | null,"role"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"reviews": {
+                  Row: {
+                    "booking_id": string,"car_id": string,"comment": string | null,"created_at": string,"id": string,"rating": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "booking_id": string,"car_id": string,"comment"?: string | null,"created_at"?: string,"id"?: string,"rating": number,"user_id": string
+                  }
+                  Update: {
+                    "booking_id"?: string,"car_id"?: string,"comment"?: string | null,"created_at"?: string,"id"?: string,"rating"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "reviews_booking_fkey"
+      columns: ["booking_id","car_id","user_id"]
+isOneToOne: false
+      referencedRelation: "bookings"
+      referencedColumns: ["id","car_id","user_id"]
+    },{
+      foreignKeyName: "reviews_car_id_fkey"
+      columns: ["car_id"]
+isOneToOne: false
+      referencedRelation: "cars"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "reviews_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"settings": {
+                  Row: {
+                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"max_bookings_per_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_unconfirmed_per_address": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                }
+          }
+          Views: {
+            "car_reviews": {
+                  Row: {
+                    "author_name": string | null,"car_id": string | null,"comment": string | null,"created_at": string | null,"id": string | null,"rating": number | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                }
+          }
+          Functions: {
+            "cancel_booking":
+{ Args: { "booking_id": string }; Returns: Json
+                           },
+"car_busy_periods":
+{ Args: { "from": string,"to": string }; Returns: {
+              "car_id": string,"end_at": string,"start_at": string
+            }[]
+                           },
+"confirm_guest_booking":
+{ Args: { "code": string,"reference": string }; Returns: Json
+                           },
+"create_booking":
+{ Args: { "p": Json }; Returns: Json
+                           },
+"find_guest_booking":
+{ Args: { "contact": string,"reference": string }; Returns: Json
+                           },
+"hook_before_user_created":
+{ Args: { "event": Json }; Returns: Json
+                           },
+"hook_password_verification_attempt":
+{ Args: { "event": Json }; Returns: Json
+                           },
+"is_admin":
+{ Args: Record<PropertyKey, never>; Returns: boolean
+                           },
+"quote_booking":
+{ Args: { "p": Json }; Returns: Json
+                           },
+"resend_guest_confirmation":
+{ Args: { "booking_id": string }; Returns: Json
+                           },
+"staff_customer_contacts":
+{ Args: { "user_ids": (string)[] }; Returns: {
+              "email": string,"full_name": string,"id": string,"phone": string
+            }[]
+                           },
+"staff_set_booking_status":
+{ Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json
+                           },
+"submit_review":
+{ Args: { "booking_id": string,"comment": string,"rating": number }; Returns: Json
+                           }
+          }
+          Enums: {
+            [_ in never]: never
+          }
+          CompositeTypes: {
+            [_ in never]: never
+          }
+        }
+}
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+  ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+  ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+  : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+  ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+  : never
+
+export const Constants = {
+  "public": {
+          Enums: {
+            
+          }
+        }
+} as const

@@ -1,0 +1,383 @@
+/**
+ * supabase/config.toml, read the way the Supabase CLI reads it: one typed reader for the local
+ * stack, so the settings a hosted project gets (`supabase config push`) are the settings the local
+ * stack runs with. `env(NAME)` strings are replaced by the environment variable NAME (left as
+ * they are when it is unset, as the CLI does). A setting the local stack cannot emulate stops it
+ * with a message naming the setting (`UnsupportedSettingError`), instead of being ignored.
+ */
+import { readFileSync } from 'node:fs';
+
+import { parse } from 'smol-toml';
+
+import { PATHS } from './config.ts';
+
+export type HookSettings = { uri: string; secrets: string | null };
+
+export type PasswordRequirements =
+  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+
+export type ProjectSettings = {
+  api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  db: { port: number };
+  storage: { fileSizeLimit: number };
+  auth: {
+    siteUrl: string;
+    additionalRedirectUrls: string[];
+    jwtExpiry: number;
+    refreshTokenReuseInterval: number;
+    enableSignup: boolean;
+    minimumPasswordLength: number;
+    passwordRequirements: PasswordRequirements;
+    rateLimit: {
+      emailSent: number;
+      tokenRefresh: number;
+      signInSignUps: number;
+      tokenVerifications: number;
+    };
+    email: {
+      enableSignup: boolean;
+      enableConfirmations: boolean;
+      doubleConfirmChanges: boolean;
+      /** Seconds between two mails of one kind to one address. */
+      maxFrequency: number;
+      otpLength: number;
+      otpExpiry: number;
+    };
+    captcha: {
+      enabled: boolean;
+      provider: 'hcaptcha' | 'turnstile';
+      secret: string | null;
+      /** The provider's siteverify URL (tests point it at a local verifier). */
+      verifyUrl: string;
+    };
+    hooks: {
+      beforeUserCreated: HookSettings | null;
+      passwordVerificationAttempt: HookSettings | null;
+      sendEmail: HookSettings | null;
+    };
+  };
+};
+
+/** A setting of config.toml the local stack cannot run with. */
+export class UnsupportedSettingError extends Error {
+  constructor(
+    readonly setting: string,
+    reason: string,
+  ) {
+    super(`supabase/config.toml: ${setting}: ${reason}`);
+    this.name = 'UnsupportedSettingError';
+  }
+}
+
+type Table = Record<string, unknown>;
+
+const ENV_REFERENCE = /^env\(([A-Z_][A-Z0-9_]*)\)$/;
+
+/** Replaces `env(NAME)` strings, everywhere in the document, as the CLI does before decoding. */
+export function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof value === 'string') {
+    const match = ENV_REFERENCE.exec(value);
+    if (!match) return value;
+    const replacement = env[match[1]!];
+    return replacement === undefined ? value : replacement;
+  }
+  if (Array.isArray(value)) return value.map((item) => substituteEnv(item, env));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Table).map(([k, v]) => [k, substituteEnv(v, env)]),
+    );
+  }
+  return value;
+}
+
+function table(parent: Table, key: string): Table {
+  const value = parent[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+}
+
+/** Reads typed values with the CLI's defaults; a value of the wrong type is an error. */
+class Reader {
+  constructor(
+    private readonly root: Table,
+    private readonly path: string,
+  ) {}
+
+  at(key: string): Reader {
+    return new Reader(table(this.root, key), this.path ? `${this.path}.${key}` : key);
+  }
+
+  keys(): string[] {
+    return Object.keys(this.root);
+  }
+
+  has(key: string): boolean {
+    return this.root[key] !== undefined;
+  }
+
+  private raw(key: string): unknown {
+    return this.root[key];
+  }
+
+  private wrong(key: string, expected: string): never {
+    throw new UnsupportedSettingError(
+      `${this.path}.${key}`,
+      `expected ${expected}, got ${JSON.stringify(this.raw(key))}`,
+    );
+  }
+
+  bool(key: string, fallback: boolean): boolean {
+    const value = this.raw(key);
+    if (value === undefined) return fallback;
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 'false') return value === 'true';
+    return this.wrong(key, 'true or false');
+  }
+
+  num(key: string, fallback: number): number {
+    const value = this.raw(key);
+    if (value === undefined) return fallback;
+    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof n === 'number' && Number.isFinite(n)) return n;
+    return this.wrong(key, 'a number');
+  }
+
+  str(key: string, fallback: string): string {
+    const value = this.raw(key);
+    if (value === undefined) return fallback;
+    if (typeof value === 'string') return value;
+    return this.wrong(key, 'a string');
+  }
+
+  strings(key: string, fallback: string[]): string[] {
+    const value = this.raw(key);
+    if (value === undefined) return fallback;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+    return this.wrong(key, 'a list of strings');
+  }
+
+  /** A concrete value: an `env(NAME)` left unresolved is an error naming the variable. */
+  resolved(key: string): string {
+    const value = this.str(key, '');
+    const match = ENV_REFERENCE.exec(value);
+    if (match) {
+      throw new UnsupportedSettingError(
+        `${this.path}.${key}`,
+        `set the environment variable ${match[1]} (it is read as env(${match[1]})).`,
+      );
+    }
+    return value;
+  }
+}
+
+/** "5MiB", "50MB", "512KB", 1024 → bytes (the CLI's sizes). */
+export function parseSize(raw: string | number): number {
+  if (typeof raw === 'number') return raw;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?\s*$/i.exec(raw);
+  if (!match) throw new UnsupportedSettingError('storage.file_size_limit', `bad size "${raw}"`);
+  const units: Record<string, number> = {
+    B: 1,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    KIB: 1024,
+    MIB: 1024 ** 2,
+    GIB: 1024 ** 3,
+  };
+  return Math.round(Number(match[1]) * (units[(match[2] ?? 'B').toUpperCase()] ?? 1));
+}
+
+/** "60s", "1m30s", "1h" → seconds (Go durations, as max_frequency is written). */
+export function parseDurationSeconds(setting: string, raw: string): number {
+  const parts = [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== raw.trim()) {
+    throw new UnsupportedSettingError(setting, `bad duration "${raw}" (e.g. "60s", "1m")`);
+  }
+  const factor: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600 };
+  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * (factor[unit ?? 's'] ?? 1), 0);
+}
+
+const PASSWORD_REQUIREMENTS: PasswordRequirements[] = [
+  '',
+  'letters_digits',
+  'lower_upper_letters_digits',
+  'lower_upper_letters_digits_symbols',
+];
+
+/** Hooks GoTrue has that the local auth service does not call. */
+const UNSUPPORTED_HOOKS = ['custom_access_token', 'send_sms', 'mfa_verification_attempt'];
+
+function hook(auth: Reader, name: string, scheme: 'pg-functions' | 'http'): HookSettings | null {
+  const reader = auth.at('hook').at(name);
+  if (!reader.bool('enabled', false)) return null;
+  const uri = reader.resolved('uri');
+  const ok =
+    scheme === 'http'
+      ? /^https?:\/\//.test(uri)
+      : /^pg-functions:\/\/[^/]+\/[^/]+\/[^/]+$/.test(uri);
+  if (!ok) {
+    throw new UnsupportedSettingError(
+      `auth.hook.${name}.uri`,
+      scheme === 'http'
+        ? `the local auth service calls this hook over HTTP(S), got "${uri}"`
+        : `expected pg-functions://<database>/<schema>/<function>, got "${uri}"`,
+    );
+  }
+  const secrets = reader.has('secrets') ? reader.resolved('secrets') : null;
+  return { uri, secrets };
+}
+
+/** Refuses what the local stack cannot run with (instead of silently running without it). */
+function refuseUnsupported(doc: Reader): void {
+  const auth = doc.at('auth');
+  const refuse = (setting: string, reason: string) => {
+    throw new UnsupportedSettingError(setting, reason);
+  };
+  if (!auth.bool('enable_refresh_token_rotation', true)) {
+    refuse(
+      'auth.enable_refresh_token_rotation',
+      'the local auth service always rotates refresh tokens.',
+    );
+  }
+  if (auth.bool('enable_anonymous_sign_ins', false)) {
+    refuse('auth.enable_anonymous_sign_ins', 'anonymous users are not emulated locally.');
+  }
+  if (auth.at('sms').bool('enabled', false) || auth.at('sms').bool('enable_signup', false)) {
+    refuse('auth.sms', 'phone sign-ups are not emulated locally.');
+  }
+  if (auth.at('email').bool('secure_password_change', false)) {
+    refuse('auth.email.secure_password_change', 'reauthentication is not emulated locally.');
+  }
+  for (const name of UNSUPPORTED_HOOKS) {
+    if (auth.at('hook').at(name).bool('enabled', false)) {
+      refuse(`auth.hook.${name}`, 'the local auth service does not call this hook.');
+    }
+  }
+  const external = auth.at('external');
+  for (const provider of external.keys()) {
+    if (external.at(provider).bool('enabled', false)) {
+      refuse(
+        `auth.external.${provider}`,
+        'OAuth providers cannot be reached from the local stack.',
+      );
+    }
+  }
+  for (const kind of ['totp', 'phone', 'web_authn']) {
+    const mfa = auth.at('mfa').at(kind);
+    if (mfa.bool('enroll_enabled', false) || mfa.bool('verify_enabled', false)) {
+      refuse(`auth.mfa.${kind}`, 'multi-factor authentication is not emulated locally.');
+    }
+  }
+}
+
+export type SettingsOverrides = {
+  auth?: Partial<Omit<ProjectSettings['auth'], 'email' | 'hooks' | 'captcha' | 'rateLimit'>> & {
+    email?: Partial<ProjectSettings['auth']['email']>;
+    hooks?: Partial<ProjectSettings['auth']['hooks']>;
+    captcha?: Partial<ProjectSettings['auth']['captcha']>;
+    rateLimit?: Partial<ProjectSettings['auth']['rateLimit']>;
+  };
+};
+
+/** Parses config.toml text into the settings the local stack uses. */
+export function parseSettings(text: string, env: NodeJS.ProcessEnv = process.env): ProjectSettings {
+  const doc = new Reader(substituteEnv(parse(text), env) as Table, '');
+  const api = doc.at('api');
+  const auth = doc.at('auth');
+  const email = auth.at('email');
+  const rate = auth.at('rate_limit');
+  const captcha = auth.at('captcha');
+  const requirements = auth.str('password_requirements', '') as PasswordRequirements;
+  if (!PASSWORD_REQUIREMENTS.includes(requirements)) {
+    throw new UnsupportedSettingError(
+      'auth.password_requirements',
+      `unknown value "${requirements}"`,
+    );
+  }
+  const captchaEnabled = captcha.bool('enabled', false);
+  const provider = captcha.str('provider', 'hcaptcha');
+  if (provider !== 'hcaptcha' && provider !== 'turnstile') {
+    throw new UnsupportedSettingError('auth.captcha.provider', 'hcaptcha or turnstile');
+  }
+  const settings: ProjectSettings = {
+    api: {
+      port: api.num('port', 54321),
+      schemas: api.strings('schemas', ['public', 'graphql_public']),
+      extraSearchPath: api.strings('extra_search_path', ['public', 'extensions']),
+      maxRows: api.num('max_rows', 1000),
+    },
+    db: { port: doc.at('db').num('port', 54322) },
+    storage: { fileSizeLimit: parseSize(doc.at('storage').str('file_size_limit', '50MiB')) },
+    auth: {
+      siteUrl: auth.resolved('site_url') || 'http://127.0.0.1:3000',
+      additionalRedirectUrls: auth.strings('additional_redirect_urls', []),
+      jwtExpiry: auth.num('jwt_expiry', 3600),
+      refreshTokenReuseInterval: auth.num('refresh_token_reuse_interval', 10),
+      enableSignup: auth.bool('enable_signup', true),
+      minimumPasswordLength: auth.num('minimum_password_length', 6),
+      passwordRequirements: requirements,
+      rateLimit: {
+        emailSent: rate.num('email_sent', 2),
+        tokenRefresh: rate.num('token_refresh', 150),
+        signInSignUps: rate.num('sign_in_sign_ups', 30),
+        tokenVerifications: rate.num('token_verifications', 30),
+      },
+      email: {
+        enableSignup: email.bool('enable_signup', true),
+        enableConfirmations: email.bool('enable_confirmations', false),
+        doubleConfirmChanges: email.bool('double_confirm_changes', true),
+        maxFrequency: parseDurationSeconds(
+          'auth.email.max_frequency',
+          email.str('max_frequency', '1s'),
+        ),
+        otpLength: email.num('otp_length', 6),
+        otpExpiry: email.num('otp_expiry', 3600),
+      },
+      captcha: {
+        enabled: captchaEnabled,
+        provider,
+        secret: captchaEnabled ? captcha.resolved('secret') : null,
+        verifyUrl:
+          provider === 'turnstile'
+            ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+            : 'https://hcaptcha.com/siteverify',
+      },
+      hooks: {
+        beforeUserCreated: hook(auth, 'before_user_created', 'pg-functions'),
+        passwordVerificationAttempt: hook(auth, 'password_verification_attempt', 'pg-functions'),
+        sendEmail: hook(auth, 'send_email', 'http'),
+      },
+    },
+  };
+  if (settings.auth.email.otpLength < 6 || settings.auth.email.otpLength > 10) {
+    throw new UnsupportedSettingError('auth.email.otp_length', 'GoTrue takes 6 to 10 digits.');
+  }
+  refuseUnsupported(doc);
+  return settings;
+}
+
+/** Settings with some values replaced (test stacks: e-mail confirmation on or off, a hook's URL). */
+export function withOverrides(
+  settings: ProjectSettings,
+  overrides: SettingsOverrides = {},
+): ProjectSettings {
+  const auth = overrides.auth ?? {};
+  return {
+    ...settings,
+    auth: {
+      ...settings.auth,
+      ...auth,
+      email: { ...settings.auth.email, ...auth.email },
+      hooks: { ...settings.auth.hooks, ...auth.hooks },
+      captcha: { ...settings.auth.captcha, ...auth.captcha },
+      rateLimit: { ...settings.auth.rateLimit, ...auth.rateLimit },
+    },
+  };
+}
+
+/** supabase/config.toml of this repository. */
+export function loadSettings(
+  file: string = PATHS.config,
+  env: NodeJS.ProcessEnv = process.env,
+): ProjectSettings {
+  return parseSettings(readFileSync(file, 'utf8'), env);
+}
