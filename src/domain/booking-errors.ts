@@ -48,6 +48,8 @@ const messages: Record<string, MessageDescriptor> = {
   resend_limited: msg`Patientez une minute avant de demander un nouveau code.`,
   mail_rate_limited: msg`Trop d’e-mails envoyés à cette adresse : utilisez le dernier code reçu.`,
   already_confirmed: msg`Cette adresse e-mail est déjà confirmée.`,
+  files_not_checked: msg`Les documents de cette réservation sont en cours de vérification. Réessayez dans une minute.`,
+  file_rejected: msg`Un document de cette réservation a été refusé : ce n’est pas un PDF, JPEG, PNG ou WebP valide. La réservation ne peut pas être acceptée.`,
   file_too_large: msg`fichier trop volumineux`,
   unsupported_file_type: msg`type de fichier non pris en charge`,
   file_missing: msg`Le fichier joint n’est plus sur cet appareil. Choisissez-le à nouveau.`,

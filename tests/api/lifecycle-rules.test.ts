@@ -25,6 +25,8 @@ import {
   type Booking,
   type Customer,
 } from '../support/fixtures.ts';
+import { checkBookingFiles } from '../support/supabase.ts';
+import { testStack } from '../support/clients.ts';
 
 /**
  * The statuses a customer's booking can reach by moves. `expired` is an unconfirmed guest
@@ -60,6 +62,8 @@ async function bookingIn(status: Reachable): Promise<Booking> {
     { start_at: algiersAt(day, 10), end_at: algiersAt(day + 2, 10) },
     true,
   );
+  // Staff accept only checked files (check-upload): a pending booking here must be acceptable.
+  await checkBookingFiles(testStack(), created.id);
   return pathTo[status].length > 0 ? staffMoves(created.id, pathTo[status]) : created;
 }
 

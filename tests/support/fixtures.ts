@@ -9,7 +9,7 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import { expect } from 'vitest';
 
 import { serviceClient, sql, testStack } from './clients.ts';
-import { TEST_PASSWORD, uniqueEmail } from './supabase.ts';
+import { TEST_PASSWORD, checkBookingFiles, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Row shapes as PostgREST returns them (the app's are src/domain/rows.ts, outside the
@@ -443,6 +443,8 @@ export async function staffMoves(bookingId: string, statuses: string[]): Promise
   const admin = await adminClient();
   let last: Booking | null = null;
   for (const status of statuses) {
+    // Staff accept once the files are checked (check-upload, started by the upload's webhook).
+    if (status === 'reserved') await checkBookingFiles(testStack(), bookingId);
     const { data, error } = await admin.rpc('staff_set_booking_status', {
       booking_id: bookingId,
       status,
