@@ -11,6 +11,108 @@ import tseslint from 'typescript-eslint';
 /** Strings that are code, not copy: single lowercase tokens, UPPER_CASE, paths, urls, css. */
 const codeLikeStrings = ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[\\s\\S]*[{}<>;=]\\S*$'];
 
+/** The features (src/features/<name>): none imports another; the app composes them. */
+const features = ['auth', 'booking', 'bookings', 'catalogue', 'content', 'notifications', 'staff'];
+
+/**
+ * domain ← infra ← sync ← features ← app, and ui (presentational) beside them, on the domain
+ * only. A zone forbids its `target` to import anything under `from`.
+ */
+const layerZones = [
+  {
+    target: './src/domain',
+    from: ['./src/infra', './src/sync', './src/ui', './src/features', './src/app'],
+    message: 'src/domain is the bottom layer: it imports no other layer.',
+  },
+  {
+    target: './src/infra',
+    from: ['./src/sync', './src/ui', './src/features', './src/app'],
+    message: 'src/infra imports only src/domain.',
+  },
+  {
+    target: './src/sync',
+    from: ['./src/ui', './src/features', './src/app'],
+    message: 'src/sync imports only src/infra and src/domain.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/infra', './src/sync', './src/features', './src/app'],
+    message: 'src/ui is presentational: it imports only src/domain.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features are composed in src/app, never the other way round.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another: move what they share down a layer.',
+  })),
+];
+
+/** Libraries that only src/infra and src/sync use. */
+const infraLibraries = [
+  { name: 'dexie', message: 'Use the functions of src/infra or src/sync instead.' },
+  { name: '@supabase/supabase-js', message: 'Use the functions of src/infra instead.' },
+];
+
+/**
+ * The client instance and the database: outside src/infra and src/sync, only a feature's api
+ * module (src/features/<f>/<f>-api.ts) holds them, so each feature's server and Dexie calls live
+ * in one place. Types from those modules stay importable.
+ */
+const clientAndDatabase = [
+  {
+    name: '@/infra/db',
+    importNames: ['db'],
+    allowTypeImports: true,
+    message: "Read and write Dexie in the feature's api module (src/features/<f>/<f>-api.ts).",
+  },
+  {
+    name: '@/infra/supabase',
+    importNames: ['supabase', 'guestClient'],
+    allowTypeImports: true,
+    message: "Call the server from the feature's api module (src/features/<f>/<f>-api.ts).",
+  },
+];
+
+/** The modules that may hold the client and the database besides src/infra and src/sync. */
+const apiModules = [
+  ...features.map((feature) => `src/features/${feature}/${feature}-api.ts`),
+  // The wizard's draft is the booking feature's own storage (a Dexie row and its files).
+  'src/features/booking/draft-store.ts',
+  // Tests seed and read the device's database; the service worker owns its own requests.
+  'src/**/*.test.{ts,tsx}',
+  'src/features/*/testing/**',
+  'src/sw.ts',
+];
+
+/** What the domain may not import: frameworks, storage, network, the service worker. */
+const domainForbidden = [
+  ...infraLibraries,
+  'react',
+  'react-dom',
+  'dexie-react-hooks',
+  'xstate',
+  '@xstate/react',
+  '@lingui/react',
+  '@lingui/react/macro',
+];
+
+/** Browser globals the domain may not touch (Deno and Node load some of its modules). */
+const browserGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'location',
+  'fetch',
+].map((name) => ({ name, message: 'src/domain is pure: take what you need as an argument.' }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -165,39 +267,39 @@ export default tseslint.config(
           useTsTypes: false,
         },
       ],
-      // One door to infrastructure: only src/sync and src/lib talk to Dexie and Supabase.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'dexie', message: 'Use the functions in src/sync or src/lib instead.' },
-            { name: '@supabase/supabase-js', message: 'Use the functions in src/lib instead.' },
-          ],
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Shared layers never import features or the app.
-            {
-              target: ['./src/lib', './src/ui', './src/sync'],
-              from: ['./src/features', './src/app'],
-            },
-            // Features are composed in src/app only.
-            { target: './src/features', from: './src/app' },
-          ],
-        },
-      ],
+      // One door to infrastructure: only src/infra and src/sync talk to Dexie and Supabase, and
+      // in a feature only its api module holds the client or the database.
+      'no-restricted-imports': ['error', { paths: [...infraLibraries, ...clientAndDatabase] }],
+      // The layers (docs/architecture.md): each imports only the layers below it.
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {
-    files: ['src/sync/**', 'src/lib/**'],
+    files: apiModules,
+    rules: { 'no-restricted-imports': ['error', { paths: infraLibraries }] },
+  },
+  {
+    files: ['src/sync/**', 'src/infra/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Infrastructure without user-facing copy, and tests.
-    files: ['src/**/*.test.{ts,tsx}', 'src/sw.ts', 'src/sync/**', 'src/lib/**/*.ts'],
+    // The domain is pure: no framework, no storage, no network, no browser.
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: domainForbidden, patterns: ['workbox-*'] }],
+      'no-restricted-globals': ['error', ...browserGlobals],
+    },
+  },
+  {
+    // Infrastructure and rules without user-facing copy, and tests.
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'src/sw.ts',
+      'src/sync/**',
+      'src/infra/**/*.ts',
+      'src/domain/**/*.ts',
+    ],
     rules: { 'lingui/no-unlocalized-strings': 'off' },
   },
   // Node side: the local stack, scripts, tests, configs.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 import { lingui } from '@lingui/vite-plugin';
@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 import linguiConfig from './lingui.config.ts';
 import { routePreload } from './scripts/route-preload.ts';
-import { apiSettings, MISSING_ANON_KEY } from './src/lib/api-settings.ts';
+import { apiSettings, MISSING_ANON_KEY } from './src/infra/api-settings.ts';
 import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
 
 /**
@@ -39,6 +39,40 @@ function apiHints(): Plugin {
       },
     ],
   };
+}
+
+/**
+ * A chunk group's members, named by path from the project root: files, or folders (ending with
+ * `/`) for everything under them. A path that no longer exists fails the build, so renaming or
+ * moving a module never silently changes the bundle.
+ */
+function modules(...paths: string[]): (id: string) => boolean {
+  const files = new Set<string>();
+  const folders: string[] = [];
+  for (const path of paths) {
+    const absolute = fileURLToPath(new URL(path, import.meta.url));
+    if (!existsSync(absolute)) {
+      throw new Error(`vite.config.ts: the chunk groups name ${path}, which does not exist.`);
+    }
+    if (path.endsWith('/')) folders.push(absolute);
+    else files.add(absolute);
+  }
+  return (id) => {
+    const file = id.replace(/\?.*$/, '');
+    return files.has(file) || folders.some((folder) => file.startsWith(folder));
+  };
+}
+
+/** A chunk group's npm packages (and everything inside them). */
+function packages(...names: string[]): (id: string) => boolean {
+  const roots = names.map((name) =>
+    fileURLToPath(new URL(`node_modules/${name}/`, import.meta.url)),
+  );
+  return (id) => roots.some((root) => id.startsWith(root));
+}
+
+function anyOf(...tests: Array<(id: string) => boolean>): (id: string) => boolean {
+  return (id) => tests.some((test) => test(id));
 }
 
 // The app is a static build; the API it talks to is chosen at build time with
@@ -90,20 +124,46 @@ export default defineConfig({
             // without the device's data.
             {
               name: 'search',
-              test: /\/src\/features\/catalogue\/(filters|availability|rental-dates)\.tsx?$/,
+              test: modules(
+                'src/features/catalogue/filters.ts',
+                'src/features/catalogue/rental-dates.tsx',
+                'src/domain/availability.ts',
+              ),
             },
-            // The device's data (Dexie, its tables, the network state, the API's address): every
-            // screen that reads IndexedDB needs all of it, so one request instead of five.
+            // The device's data (Dexie, its tables, the network state, the periodic loop, the API's
+            // address): every screen that reads IndexedDB needs all of it, so one request.
             {
               name: 'data',
-              test: /\/node_modules\/dexie(-react-hooks)?\/|\/src\/sync\/(db|network)\.ts$|\/src\/lib\/api-config\.ts$/,
+              test: anyOf(
+                packages('dexie', 'dexie-react-hooks'),
+                modules(
+                  'src/infra/db.ts',
+                  'src/infra/network.ts',
+                  'src/infra/periodic.ts',
+                  'src/infra/api-config.ts',
+                ),
+              ),
             },
             // What the catalogue's screens share (its sync and queries, the car card and picture,
             // prices, stars): /cars loads it with its page instead of as eight small chunks.
             {
               name: 'catalogue',
-              test: /\/src\/sync\/(catalogue-sync|sync-scheduler)\.ts$|\/src\/features\/catalogue\/(car-card|stars|catalogue-unavailable|queries|labels)\.tsx?$|\/src\/ui\/car-picture\.tsx$|\/src\/lib\/money\.ts$/,
+              test: modules(
+                'src/sync/catalogue-sync.ts',
+                'src/sync/sync-scheduler.ts',
+                'src/features/catalogue/car-card.tsx',
+                'src/features/catalogue/stars.tsx',
+                'src/features/catalogue/catalogue-unavailable.tsx',
+                'src/features/catalogue/catalogue-api.ts',
+                'src/features/catalogue/labels.ts',
+                'src/ui/car-picture.tsx',
+                'src/domain/money.ts',
+              ),
             },
+            // Validation (zod): the forms and the outbox share it.
+            { name: 'zod', test: packages('zod') },
+            // The outbox (src/sync/outbox/): the booking screens and My bookings load it whole.
+            { name: 'outbox', test: modules('src/sync/outbox/') },
           ],
         },
       },

@@ -6,6 +6,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  firstScreenFiles,
   parseLazyRoutes,
   pathPattern,
   preloadScript,
@@ -37,20 +38,28 @@ describe('parseLazyRoutes', () => {
   it('reads the path, catalog and module of each route', () => {
     expect(routes).toEqual(
       expect.arrayContaining<LazyRoute>([
-        { path: 'home', catalog: 'catalogue', module: 'features/catalogue/home-page' },
-        { path: 'cars', catalog: 'catalogue', module: 'features/catalogue/cars-page' },
-        { path: 'cars/:slug', catalog: 'catalogue', module: 'features/catalogue/car-details-page' },
-        { path: 'cars/book', catalog: 'booking', module: 'features/booking/booking-page' },
-        { path: 'staff', catalog: 'staff', module: 'features/staff/staff-board-page' },
+        { path: 'home', catalogs: ['catalogue'], module: 'features/catalogue/home-page' },
+        { path: 'cars', catalogs: ['catalogue'], module: 'features/catalogue/cars-page' },
+        {
+          path: 'cars/:slug',
+          catalogs: ['catalogue'],
+          module: 'features/catalogue/car-details-page',
+        },
+        {
+          path: 'cars/book',
+          catalogs: ['booking', 'domain'],
+          module: 'features/booking/booking-page',
+        },
+        { path: 'staff', catalogs: ['staff', 'domain'], module: 'features/staff/staff-board-page' },
         {
           path: 'staff/bookings/:id',
-          catalog: 'staff',
+          catalogs: ['staff', 'domain'],
           module: 'features/staff/staff-booking-page',
         },
-        { path: 'sign-in', catalog: 'auth', module: 'features/auth/sign-in-page' },
+        { path: 'sign-in', catalogs: ['auth'], module: 'features/auth/sign-in-page' },
         {
           path: 'access-denied',
-          catalog: 'content',
+          catalogs: ['content'],
           module: 'features/content/access-denied-page',
         },
       ]),
@@ -85,7 +94,7 @@ describe('parseLazyRoutes', () => {
       ];
     `);
     expect(parsed).toEqual([
-      { path: 'long/path', catalog: 'content', module: 'features/content/long-page' },
+      { path: 'long/path', catalogs: ['content'], module: 'features/content/long-page' },
     ]);
   });
 });
@@ -151,14 +160,14 @@ const fakeBundle = bundleOf([
   }),
   chunk('assets/db.js', {
     imports: ['assets/dexie.js', 'assets/react.js'],
-    moduleIds: [`${root}/src/sync/db.ts`],
+    moduleIds: [`${root}/src/infra/db.ts`],
   }),
   chunk('assets/dexie.js', { moduleIds: [`${root}/node_modules/dexie/dist/dexie.mjs`] }),
-  // `import('@/sync/db')` from the shell: a facade that re-exports the shared db chunk.
+  // `import('@/infra/db')` from the shell: a facade that re-exports the shared db chunk.
   chunk('assets/db-facade.js', {
     isDynamicEntry: true,
     imports: ['assets/db.js'],
-    facadeModuleId: `${root}/src/sync/db.ts`,
+    facadeModuleId: `${root}/src/infra/db.ts`,
   }),
   chunk('assets/car-details-page.js', {
     imports: ['assets/db.js'],
@@ -167,7 +176,7 @@ const fakeBundle = bundleOf([
   }),
   // A route module merged into a shared chunk, without a facade.
   chunk('assets/shared.js', {
-    moduleIds: [`${root}/src/features/booking/booking-page.tsx`, `${root}/src/lib/money.ts`],
+    moduleIds: [`${root}/src/features/booking/booking-page.tsx`, `${root}/src/domain/money.ts`],
   }),
   chunk('assets/core-fr.js', { moduleIds: [`${root}/src/locales/fr/core.po`] }),
   chunk('assets/catalogue-fr.js', { moduleIds: [`${root}/src/locales/fr/catalogue.po`] }),
@@ -178,10 +187,10 @@ const fakeBundle = bundleOf([
 ]);
 
 const fakeRoutes: LazyRoute[] = [
-  { path: 'cars/:slug', catalog: 'catalogue', module: 'features/catalogue/car-details-page' },
-  { path: 'cars', catalog: 'catalogue', module: 'features/catalogue/cars-page' },
-  { path: 'cars/book', catalog: 'booking', module: 'features/booking/booking-page' },
-  { path: 'home', catalog: 'catalogue', module: 'features/catalogue/home-page' },
+  { path: 'cars/:slug', catalogs: ['catalogue'], module: 'features/catalogue/car-details-page' },
+  { path: 'cars', catalogs: ['catalogue'], module: 'features/catalogue/cars-page' },
+  { path: 'cars/book', catalogs: ['booking'], module: 'features/booking/booking-page' },
+  { path: 'home', catalogs: ['catalogue'], module: 'features/catalogue/home-page' },
 ];
 
 describe('preloadTable', () => {
@@ -194,17 +203,17 @@ describe('preloadTable', () => {
     expect(sortedFiles).toContainEqual([
       '^/cars/?$',
       ['assets/cars-page.js', 'assets/db-facade.js', 'assets/db.js', 'assets/dexie.js'],
-      'catalogue',
+      ['catalogue'],
     ]);
     expect(sortedFiles).toContainEqual([
       '^/cars/[^/]+/?$',
       ['assets/car-details-page.js', 'assets/db-facade.js', 'assets/db.js', 'assets/dexie.js'],
-      'catalogue',
+      ['catalogue'],
     ]);
     // The db facade would bring code this route does not load: not preloaded.
-    expect(sortedFiles).toContainEqual(['^/cars/book/?$', ['assets/shared.js'], 'booking']);
+    expect(sortedFiles).toContainEqual(['^/cars/book/?$', ['assets/shared.js'], ['booking']]);
     // Bundled into the entry: nothing more to load.
-    expect(sortedFiles).toContainEqual(['^/home/?$', [], 'catalogue']);
+    expect(sortedFiles).toContainEqual(['^/home/?$', [], ['catalogue']]);
   });
 
   it('orders static routes before parameterised ones', () => {
@@ -233,26 +242,40 @@ describe('preloadTable', () => {
       preloadTable(
         fakeBundle,
         root,
-        [{ path: 'gone', catalog: 'content', module: 'features/content/gone-page' }],
+        [{ path: 'gone', catalogs: ['content'], module: 'features/content/gone-page' }],
         ['fr'],
       ),
     ).toThrow('features/content/gone-page');
   });
 });
 
+describe('firstScreenFiles', () => {
+  it("adds to a route's chunks what index.html loads and the route's catalogs", () => {
+    const screens = firstScreenFiles(fakeBundle, root, fakeRoutes, 'fr');
+    const entry = ['assets/shell.js', 'assets/react.js'];
+    expect(screens.find((s) => s.path === 'cars/book')?.files).toEqual(
+      [...entry, 'assets/shared.js', 'assets/core-fr.js', 'assets/booking-fr.js'].sort(),
+    );
+    expect(screens.find((s) => s.path === 'home')?.files).toEqual(
+      [...entry, 'assets/core-fr.js', 'assets/catalogue-fr.js'].sort(),
+    );
+  });
+});
+
 describe('preloadScript', () => {
   const table: PreloadTable = {
     routes: [
-      [pathPattern('home'), ['assets/home-page.js'], 'catalogue'],
-      [pathPattern('cars'), ['assets/cars-page.js', 'assets/db.js'], 'catalogue'],
-      [pathPattern('cars/book'), ['assets/booking-page.js'], 'booking'],
-      [pathPattern('cars/:slug'), ['assets/car-details-page.js', 'assets/db.js'], 'catalogue'],
+      [pathPattern('home'), ['assets/home-page.js'], ['catalogue']],
+      [pathPattern('cars'), ['assets/cars-page.js', 'assets/db.js'], ['catalogue']],
+      [pathPattern('cars/book'), ['assets/booking-page.js'], ['booking', 'domain']],
+      [pathPattern('cars/:slug'), ['assets/car-details-page.js', 'assets/db.js'], ['catalogue']],
     ],
     catalogs: {
       fr: {
         core: 'assets/core-fr.js',
         catalogue: 'assets/catalogue-fr.js',
         booking: 'assets/booking-fr.js',
+        domain: 'assets/domain-fr.js',
       },
       ar: { core: 'assets/core-ar.js', catalogue: 'assets/catalogue-ar.js' },
       en: {},
@@ -287,11 +310,12 @@ describe('preloadScript', () => {
     expect(link.crossOrigin).toBe('');
   });
 
-  it('takes the first matching route', () => {
+  it('takes the first matching route, with every catalog it names', () => {
     expect(preloadsAt('/cars/book')).toEqual([
       '/assets/core-fr.js',
       '/assets/booking-page.js',
       '/assets/booking-fr.js',
+      '/assets/domain-fr.js',
     ]);
   });
 
@@ -373,7 +397,7 @@ describe('preloadScript', () => {
 
   it('is safe inside a <script> element', () => {
     const script = preloadScript(
-      { routes: [['^/x/?$', ['assets/</script><b>.js'], 'core']], catalogs: {} },
+      { routes: [['^/x/?$', ['assets/</script><b>.js'], ['core']]], catalogs: {} },
       '/',
       'fr',
     );

@@ -9,14 +9,15 @@
  * the shell. The app then imports them as usual, from the module map.
  *
  * The routes come from src/app/routes.tsx, read with TypeScript's parser: every object with a
- * `path` and `lazy: page('<catalog>', () => import('@/<module>'))` (a unit test checks that
+ * `path` and `lazy: page('<catalog>', () => import('@/<module>'))` — or `page(['<catalog>', …], …)`
+ * for a screen that needs several catalogs — (a unit test checks that
  * none is missed).
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-export type LazyRoute = { path: string; catalog: string; module: string };
+export type LazyRoute = { path: string; catalogs: string[]; module: string };
 
 /** The lazy routes of routes.tsx (`{ path: '…', lazy: page('…', () => import('@/…')) }`). */
 export function parseLazyRoutes(source: string): LazyRoute[] {
@@ -46,9 +47,12 @@ export function parseLazyRoutes(source: string): LazyRoute[] {
           body && ts.isCallExpression(body) && body.expression.kind === ts.SyntaxKind.ImportKeyword
             ? text(body.arguments[0])
             : undefined;
-        const catalogName = text(catalog);
-        if (catalogName && module?.startsWith('@/')) {
-          routes.push({ path, catalog: catalogName, module: module.slice(2) });
+        const catalogs =
+          catalog && ts.isArrayLiteralExpression(catalog)
+            ? catalog.elements.map(text).filter((name): name is string => !!name)
+            : [text(catalog)].filter((name): name is string => !!name);
+        if (catalogs.length > 0 && module?.startsWith('@/')) {
+          routes.push({ path, catalogs, module: module.slice(2) });
         }
       }
     }
@@ -92,8 +96,8 @@ function chunkOf(bundle: OutputBundle, sourcePath: string): OutputChunk | undefi
 }
 
 export type PreloadTable = {
-  /** [URL pattern, chunk files, catalog] in matching order. */
-  routes: Array<[string, string[], string]>;
+  /** [URL pattern, chunk files, catalogs] in matching order. */
+  routes: Array<[string, string[], string[]]>;
   /** locale → catalog name → chunk file. */
   catalogs: Record<string, Record<string, string>>;
 };
@@ -126,9 +130,9 @@ export function preloadTable(
         other.imports.every((file) => loaded.has(file)),
     );
     files.push(...facades.map((facade) => facade.fileName));
-    table.routes.push([pathPattern(route.path), files, route.catalog]);
+    table.routes.push([pathPattern(route.path), files, route.catalogs]);
   }
-  const catalogNames = new Set(['core', ...routes.map((route) => route.catalog)]);
+  const catalogNames = new Set(['core', ...routes.flatMap((route) => route.catalogs)]);
   for (const locale of locales) {
     table.catalogs[locale] = {};
     for (const name of catalogNames) {
@@ -137,6 +141,29 @@ export function preloadTable(
     }
   }
   return table;
+}
+
+/**
+ * What each route's first screen loads before it can render, with index.html's preloads: the
+ * entry and its static imports, the route's chunks (as preloaded) and the route's catalogs in
+ * `locale`. `path` is the route table's (`cars/:slug`).
+ */
+export function firstScreenFiles(
+  bundle: OutputBundle,
+  root: string,
+  routes: LazyRoute[],
+  locale: string,
+): Array<{ path: string; files: string[] }> {
+  const initial = new Set<string>();
+  for (const chunk of chunks(bundle)) if (chunk.isEntry) closure(bundle, chunk.fileName, initial);
+  const table = preloadTable(bundle, root, routes, [locale]);
+  const catalogs = table.catalogs[locale] ?? {};
+  return routes.map((route) => {
+    const [, files] = table.routes.find(([pattern]) => pattern === pathPattern(route.path))!;
+    const translations = ['core', ...route.catalogs].map((name) => catalogs[name]);
+    const all = new Set([...initial, ...files, ...translations.filter((f): f is string => !!f)]);
+    return { path: route.path, files: [...all].sort() };
+  });
 }
 
 /** The inline script (ES5; it must never throw). `/` is the home page (the root redirects). */
@@ -160,7 +187,9 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     '    for (var i = 0; i < table.routes.length; i++) {',
     '      if (new RegExp(table.routes[i][0]).test(path)) {',
     '        files = files.concat(table.routes[i][1]);',
-    '        if (catalogs[table.routes[i][2]]) files.push(catalogs[table.routes[i][2]]);',
+    '        for (var j = 0; j < table.routes[i][2].length; j++) {',
+    '          if (catalogs[table.routes[i][2][j]]) files.push(catalogs[table.routes[i][2][j]]);',
+    '        }',
     '        break;',
     '      }',
     '    }',

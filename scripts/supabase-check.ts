@@ -4,7 +4,8 @@
  *
  * 1. initdb with the platform's superuser `supabase_admin`, then supabase/local/bootstrap.sql (the
  *    platform part: roles, `auth` and `storage`, `extensions`), which demotes `postgres` to the
- *    non-superuser role a hosted project gives its owner;
+ *    non-superuser role a hosted project gives its owner, and supabase/local/extensions.sql (pg_cron,
+ *    pg_net and Vault where the cluster lacks them);
  * 2. `supabase db push --include-seed` as `postgres`, the way migrations reach production;
  * 3. `supabase db advisors` (Supabase's linter): no ERROR or WARN;
  * 4. `supabase db lint` (plpgsql_check): no warning;
@@ -25,6 +26,7 @@ import { postgresUnavailableReason, startPostgres } from '../tests/support/postg
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const TYPES_FILE = join(ROOT, 'src/infra/database.types.ts');
 const BOOTSTRAP = join(ROOT, 'supabase/local/bootstrap.sql');
+const EXTENSIONS = join(ROOT, 'supabase/local/extensions.sql');
 const CLI = join(ROOT, 'node_modules/supabase/dist/supabase.js');
 
 type Advisory = { name: string; level: string; detail?: string; title?: string };
@@ -105,6 +107,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       await client.connect();
       try {
         await client.query(readFileSync(BOOTSTRAP, 'utf8'));
+        // pg_cron, pg_net and Vault: a hosted project has them; this cluster gets the local
+        // stand-ins (the same SQL API, docs/functions.md), as the local stack does.
+        await client.query(readFileSync(EXTENSIONS, 'utf8'));
         await client.query("alter role postgres password 'postgres'");
         // `db lint` creates plpgsql_check as `postgres` (the CLI steps down from supabase_admin);
         // on a hosted project supautils lets it, here the platform's superuser does it first.

@@ -14,13 +14,15 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-import { guestClient, supabase } from '@/lib/supabase';
-import { backgroundFlush, OUTBOX_SYNC_TAG, supabaseTransport } from '@/sync/outbox';
+import { guestClient, supabase } from '@/infra/supabase';
+import { OUTBOX_SYNC_TAG } from '@/sync/outbox/entry';
+import { backgroundFlush } from '@/sync/outbox/flush';
+import { supabaseTransport } from '@/sync/outbox/transport';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // --- 1. Lifecycle ------------------------------------------------------------------------------
-// A new version waits until the user accepts the "update available" prompt (src/lib/pwa.ts sends
+// A new version waits until the user accepts the "update available" prompt (src/infra/pwa.ts sends
 // SKIP_WAITING through workbox-window); the first install takes control at once.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -83,7 +85,7 @@ registerRoute(
 );
 
 // --- 5. Background sync of the outbox ----------------------------------------------------------
-// The page registers the tag when it queues a write (src/sync/outbox.ts); the browser fires it
+// The page registers the tag when it queues a write (src/sync/outbox/enqueue.ts); the browser fires it
 // when the network is back, even after the app was closed. The flush is the page's own code
 // (Dexie + supabase-js with the session from IndexedDB), under the same Web Lock.
 self.addEventListener('sync', (event) => {

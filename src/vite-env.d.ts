@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL: string;
   readonly VITE_SUPABASE_ANON_KEY: string;
-  /** CAPTCHA of sign-up, sign-in and recovery on a hosted project (src/lib/captcha.ts). */
+  /** CAPTCHA of sign-up, sign-in and recovery on a hosted project (src/infra/captcha.ts). */
   readonly VITE_CAPTCHA_PROVIDER?: string;
   readonly VITE_CAPTCHA_SITE_KEY?: string;
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/lib/whatsapp';
+import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { cn } from '@/ui/cn';
 import { ChatIcon, CloseIcon, WhatsAppIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';

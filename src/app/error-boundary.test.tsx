@@ -4,7 +4,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppErrorBoundary, describeRouteError, RouteErrorBoundary } from '@/app/error-boundary';
-import { activateLocale, i18n } from '@/lib/i18n';
+import { activateLocale, i18n } from '@/infra/i18n';
 
 function Boom(): never {
   throw new Error('kaboom');

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 
-import { BRAND_NAME } from '@/lib/brand';
-import { algiersToday } from '@/lib/dates';
+import { BRAND_NAME } from '@/domain/brand';
+import { algiersToday } from '@/domain/dates';
 
 const linkClassName =
   'rounded hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring';

@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { RequireAuth, signInPath } from '@/app/guards';
-import { activateLocale, i18n } from '@/lib/i18n';
-import type { SessionState } from '@/lib/session';
-import { dismissAllToasts, getToasts } from '@/lib/toast';
+import { activateLocale, i18n } from '@/infra/i18n';
+import type { SessionState } from '@/infra/session';
+import { dismissAllToasts, getToasts } from '@/infra/toast';
 
 let session: SessionState = { status: 'loading', user: null };
 vi.mock('@/app/session', () => ({ useShellSession: () => session }));

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { showToast, SIGN_IN_TOAST_DURATION } from '@/lib/toast';
 import { hasAuthority } from '@/app/navigation';
 import { useShellSession } from '@/app/session';
+import { showToast, SIGN_IN_TOAST_DURATION } from '@/infra/toast';
 import { PageSpinner } from '@/ui/spinner';
 
 /** Where a signed-out visitor goes, with the page they wanted in `redirectUrl` (SPEC §2). */

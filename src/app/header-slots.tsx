@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
-import type { SessionUser } from '@/lib/session';
+import type { SessionUser } from '@/infra/session';
 
 /**
  * The signed-in corner of the header (SPEC §1: the notification bell and the user menu).

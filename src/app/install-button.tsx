@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { promptInstall, useInstallState } from '@/lib/pwa';
+import { promptInstall, useInstallState } from '@/infra/pwa';
 import { Button } from '@/ui/button';
 import { DownloadIcon } from '@/ui/icons';
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 
-import { isLocale, localeNames, locales, setLocale } from '@/lib/i18n';
+import { isLocale, localeNames, locales } from '@/domain/locale';
+import { setLocale } from '@/infra/i18n';
 import { cn } from '@/ui/cn';
 import { DropdownMenu, MenuItem } from '@/ui/dropdown-menu';
 import { ChevronDownIcon, GlobeIcon } from '@/ui/icons';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { hasAuthority, navigation, visibleNavItems } from '@/app/navigation';
-import type { SessionState, SessionUser } from '@/lib/session';
+import type { SessionState, SessionUser } from '@/infra/session';
 
 function user(authority: string[]): SessionUser {
   return {

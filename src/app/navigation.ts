@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 
-import type { SessionState } from '@/lib/session';
+import type { SessionState } from '@/infra/session';
 import {
   BookIcon,
   CarIcon,

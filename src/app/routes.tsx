@@ -27,14 +27,17 @@ const publicRoutes: RouteObject[] = [
     lazy: page('catalogue', () => import('@/features/catalogue/car-details-page')),
   },
   // booking
-  { path: 'cars/book', lazy: page('booking', () => import('@/features/booking/booking-page')) },
+  {
+    path: 'cars/book',
+    lazy: page(['booking', 'domain'], () => import('@/features/booking/booking-page')),
+  },
   {
     path: 'booking-success',
-    lazy: page('booking', () => import('@/features/booking/booking-success-page')),
+    lazy: page(['booking', 'domain'], () => import('@/features/booking/booking-success-page')),
   },
   {
     path: 'guest-booking',
-    lazy: page('booking', () => import('@/features/booking/guest-booking-page')),
+    lazy: page(['booking', 'domain'], () => import('@/features/booking/guest-booking-page')),
   },
   // bookings (guest lookup)
   // content
@@ -57,7 +60,7 @@ const signedInRoutes: RouteObject[] = [
   // bookings
   {
     path: 'mybookings',
-    lazy: page('bookings', () => import('@/features/bookings/my-bookings-page')),
+    lazy: page(['bookings', 'domain'], () => import('@/features/bookings/my-bookings-page')),
   },
 ];
 
@@ -78,11 +81,14 @@ const authRoutes: RouteObject[] = [
 
 // --- Staff pages (role admin) ---------------------------------------------------------------------
 const staffRoutes: RouteObject[] = [
-  // staff: paths under /staff/, e.g. { path: 'staff/*', lazy: page('staff', () => import(…)) },
-  { path: 'staff', lazy: page('staff', () => import('@/features/staff/staff-board-page')) },
+  // staff: paths under /staff/, e.g. { path: 'staff/*', lazy: page(['staff', 'domain'], () => import(…)) },
+  {
+    path: 'staff',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-board-page')),
+  },
   {
     path: 'staff/bookings/:id',
-    lazy: page('staff', () => import('@/features/staff/staff-booking-page')),
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-booking-page')),
   },
 ];
 

@@ -8,8 +8,8 @@ import {
 } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-import { screenShown } from '@/lib/first-screen';
-import { loadFeatureCatalog, type CatalogName } from '@/lib/i18n';
+import { screenShown } from '@/infra/first-screen';
+import { loadFeatureCatalog, type CatalogName } from '@/infra/i18n';
 
 type ScreenModule = { default: ComponentType };
 /** A route's `lazy`: loads the screen once; `loaded` is its component once it is here. */
@@ -30,16 +30,21 @@ function ScreenShown({ children }: { children: ReactNode }) {
 }
 
 /**
- * A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its feature's catalog,
- * loaded in parallel, once (a failed load is tried again next time).
+ * A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its catalogs (its
+ * feature's, and `domain` for screens that show bookings), loaded in parallel, once (a failed load
+ * is tried again next time).
  */
-export function page(catalog: CatalogName, load: () => Promise<ScreenModule>): LazyScreen {
+export function page(
+  catalogs: CatalogName | readonly CatalogName[],
+  load: () => Promise<ScreenModule>,
+): LazyScreen {
+  const names: readonly CatalogName[] = typeof catalogs === 'string' ? [catalogs] : catalogs;
   let loading: Promise<{ Component: ComponentType }> | null = null;
   const screen: LazyScreen = () => {
     loading ??= (async () => {
       setPending(1);
       try {
-        const [module] = await Promise.all([load(), loadFeatureCatalog(catalog)]);
+        const [module] = await Promise.all([load(), ...names.map(loadFeatureCatalog)]);
         screen.loaded = module.default;
         return { Component: module.default };
       } catch (error) {

@@ -1,13 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { SessionState } from '@/lib/session';
+import type { SessionState } from '@/infra/session';
 
 // The real session module needs supabase-js and a stack; here only the shell's loading policy is
 // under test, so the module is replaced by one whose session the test drives.
 let emitSession: (state: SessionState) => void = () => undefined;
 const loaded = vi.fn();
-vi.mock('@/lib/session', () => {
+vi.mock('@/infra/session', () => {
   loaded();
   return {
     subscribeSession: (listener: (state: SessionState) => void) => {

@@ -1,18 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
-import type * as SessionModuleType from '@/lib/session';
-import type { SessionState } from '@/lib/session';
+import type * as SessionModuleType from '@/infra/session';
+import type { SessionState } from '@/infra/session';
 
 /**
  * The shell's view of the session.
  *
- * src/lib/session.ts (supabase-js, XState, Dexie: ~100 KB gzip) is loaded only when needed, so a
+ * src/infra/session.ts (supabase-js, XState, Dexie: ~100 KB gzip) is loaded only when needed, so a
  * visitor's first screen stays light: at start when this device was signed in last time (a
  * hint in localStorage, kept up to date from the session itself), on the authentication pages,
  * on guarded pages, and when another tab signs in. Until it is loaded:
  * - `useShellSession()` (guards) says 'loading' and starts loading it;
  * - `useSessionGuess()` (header, navigation) says 'signedOut' when the hint says so.
- * Features use `useSession()` from src/lib/session.ts directly.
+ * Features use `useSession()` from src/infra/session.ts directly.
  */
 type SessionModule = typeof SessionModuleType;
 
@@ -49,7 +49,7 @@ function writeHint(signedIn: boolean) {
 
 /** Loads the session module (once) and follows the session from then on. */
 export function loadSessionModule(): Promise<SessionModule> {
-  modulePromise ??= import('@/lib/session').then((mod) => {
+  modulePromise ??= import('@/infra/session').then((mod) => {
     mod.subscribeSession((next) => {
       known = next;
       if (next.status !== 'loading') writeHint(next.status === 'signedIn');

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 
-import { toggleThemeMode, useTheme } from '@/lib/theme';
+import { toggleThemeMode, useTheme } from '@/infra/theme';
 import { IconButton } from '@/ui/button';
 import { MoonIcon, SunIcon } from '@/ui/icons';
 

@@ -1,6 +1,6 @@
 /**
  * Compile-time guard (checked by `npm run typecheck`, nothing runs): the hand-written row shapes
- * of src/lib/database.types.ts must stay true to the schema that `supabase gen types typescript`
+ * of src/domain/rows.ts must stay true to the schema that `supabase gen types typescript`
  * describes in ./database.types.ts. A hand-written field must be a column of the table, its type
  * a narrowing of the column's (`'automatic' | 'manual'` for a text column is fine, `number` for a
  * text column is not), nullable exactly when the column is; a column the shape leaves out is
@@ -16,7 +16,7 @@ import type {
   Profile,
   Review,
   Settings,
-} from '@/lib/database.types';
+} from '@/domain/rows';
 
 import type { Database } from './database.types';
 

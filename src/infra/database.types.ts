@@ -259,6 +259,18 @@ isOneToOne: false
 "create_booking":
 { Args: { "p": Json }; Returns: Json
                            },
+"edge_claim_mail":
+{ Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
+                           },
+"edge_record_file_check":
+{ Args: { "bucket": string,"detected_type"?: string,"file_name": string,"reason"?: string,"verdict": string }; Returns: Json
+                           },
+"edge_settle_mail":
+{ Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined
+                           },
+"edge_unchecked_files":
+{ Args: { "batch"?: number,"bucket"?: string,"file_name"?: string }; Returns: Json[]
+                           },
 "find_guest_booking":
 { Args: { "contact": string,"reference": string }; Returns: Json
                            },

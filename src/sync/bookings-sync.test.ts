@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Booking } from '@/lib/database.types';
+import type { Booking } from '@/domain/rows';
+import { db } from '@/infra/db';
 import { mergeServerBookings } from '@/sync/bookings-sync';
-import { db } from '@/sync/db';
 import { localBooking } from '@/sync/testing/bookings';
 
 const USER = 'cccccccc-cccc-4ccc-8ccc-ccccccccccc1';

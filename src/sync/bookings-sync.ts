@@ -4,16 +4,16 @@
  *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
  *   not reached the server yet (a queued booking, a queued cancellation) is kept;
  * - `readPricingSettings`: the `settings` row the price depends on (driver per day), which the
- *   catalogue sync keeps in `meta`, so pricing works offline;
- * - `quoteOnServer`: `quote_booking`, the authoritative price of a draft;
- * - `lookupGuestBooking`: `find_guest_booking`, saving what it finds on this device.
+ *   catalogue sync keeps in `meta`, so pricing works offline.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import type { Booking, PriceBreakdown, Settings } from '@/lib/database.types';
+import { type LocalBooking, syncStateOf } from '@/domain/local-booking';
+import type { Booking, Settings } from '@/domain/rows';
+import { db } from '@/infra/db';
 import { SETTINGS_KEY } from '@/sync/catalogue-sync';
-import { db, type LocalBooking } from '@/sync/db';
-import { classifyError, LAST_SYNC_KEY, syncStateOf, type ApiError } from '@/sync/outbox';
+import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
+import { classifyError } from '@/sync/outbox/errors';
 
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 
@@ -74,56 +74,4 @@ export async function readPricingSettings(): Promise<Pick<Settings, 'driver_per_
   return typeof value?.driver_per_day_dzd === 'number'
     ? { driver_per_day_dzd: value.driver_per_day_dzd }
     : null;
-}
-
-export type QuoteDraft = {
-  car_id: string;
-  start_at: string;
-  end_at: string;
-  pickup_location_id: string | null;
-  dropoff_location_id: string | null;
-  driver_option: 'self' | 'provided';
-  extras: string[];
-  insurance: string[];
-};
-
-export type ServerQuote =
-  { ok: true; price: PriceBreakdown } | { ok: false; transient: boolean; code: string };
-
-export async function quoteOnServer(client: SupabaseClient, p: QuoteDraft): Promise<ServerQuote> {
-  try {
-    const { data, error, status } = await client.rpc('quote_booking', { p });
-    if (error || !data) {
-      const failure = classifyError(error ? { ...(error as ApiError), status } : { status });
-      return { ok: false, transient: failure.kind !== 'permanent', code: failure.code };
-    }
-    return { ok: true, price: data as PriceBreakdown };
-  } catch (error) {
-    return { ok: false, transient: true, code: String(error) };
-  }
-}
-
-export type GuestLookup =
-  | { kind: 'found'; booking: Booking }
-  | { kind: 'not_found' }
-  | { kind: 'rate_limited' }
-  | { kind: 'error'; code: string };
-
-/** Looks a guest booking up by reference and email or phone; a booking found is kept here. */
-export async function lookupGuestBooking(
-  client: SupabaseClient,
-  reference: string,
-  contact: string,
-): Promise<GuestLookup> {
-  const { data, error, status } = await client.rpc('find_guest_booking', { reference, contact });
-  if (error) {
-    const failure = classifyError({ ...(error as ApiError), status });
-    return failure.code === 'rate_limited'
-      ? { kind: 'rate_limited' }
-      : { kind: 'error', code: failure.code };
-  }
-  const row = (Array.isArray(data) ? data[0] : data) as Booking | null | undefined;
-  if (!row || !row.id) return { kind: 'not_found' };
-  await mergeServerBookings([row], { isGuest: true });
-  return { kind: 'found', booking: row };
 }

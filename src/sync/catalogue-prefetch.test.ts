@@ -16,7 +16,7 @@ import {
   changesPath,
   SETTINGS_PATH,
 } from '@/sync/catalogue-requests';
-import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
+import { postgrestCatalogueSource } from '@/sync/catalogue-source';
 
 const API = 'https://api.example.test';
 const KEY = 'anon-key';

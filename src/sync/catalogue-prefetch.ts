@@ -10,7 +10,7 @@
  * that the sync asks for deltas, which the page cannot know before IndexedDB is read.
  * Imported by vite.config.ts: relative imports, no browser globals at module level.
  */
-import { REQUEST_TIMEOUT_MS } from '../lib/api-settings.ts';
+import { REQUEST_TIMEOUT_MS } from '../infra/api-settings.ts';
 import {
   apiKeyParam,
   BUSY_RPC,

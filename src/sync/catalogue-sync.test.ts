@@ -1,21 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Car, Location, Settings } from '@/lib/database.types';
+import type { Car, Location, Settings } from '@/domain/rows';
+import { KiraaDb } from '@/infra/db';
+import { isOnline, reportServerReachable } from '@/infra/network';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
+import {
+  type BusyRow,
+  type CarReview,
+  type CatalogueRow,
+  type CatalogueSource,
+} from '@/sync/catalogue-source';
 import {
   createCatalogueSync,
   cursorKey,
-  parseTstzRange,
   readCatalogueStatus,
   reviewsKey,
   SETTINGS_KEY,
-  type CarReview,
-  type BusyRow,
-  type CatalogueRow,
-  type CatalogueSource,
 } from '@/sync/catalogue-sync';
-import { KiraaDb } from '@/sync/db';
-import { isOnline, reportServerReachable } from '@/sync/network';
 
 /**
  * A fake server with PostgREST's keyset semantics: rows ordered by (updated_at, key), strictly
@@ -381,20 +382,5 @@ describe('catalogue delta sync', () => {
     expect(await sync.refreshReviews('a')).toBe(false);
     expect((await db.meta.get(reviewsKey('a')))?.value).toMatchObject({ reviews: [review] });
     warn.mockRestore();
-  });
-});
-
-describe('parseTstzRange', () => {
-  it('reads the bounds of a Postgres range as ISO instants', () => {
-    expect(parseTstzRange('["2027-01-01 10:00:00+00","2027-01-03 10:00:00+01")')).toEqual({
-      start_at: '2027-01-01T10:00:00.000Z',
-      end_at: '2027-01-03T09:00:00.000Z',
-    });
-    expect(parseTstzRange('[2027-01-01T10:00:00.5+00:00,2027-01-02T10:00:00+00:00)')).toEqual({
-      start_at: '2027-01-01T10:00:00.500Z',
-      end_at: '2027-01-02T10:00:00.000Z',
-    });
-    expect(parseTstzRange('empty')).toBeNull();
-    expect(parseTstzRange('[,2027-01-02 10:00:00+00)')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { db } from '@/sync/db';
+import { db } from '@/infra/db';
 import {
   forgetRefusedReview,
   MY_REVIEWS_KEY,
@@ -12,7 +12,7 @@ import {
   type MyReview,
 } from '@/sync/my-bookings-sync';
 
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/infra/supabase', () => ({ supabase: {} }));
 
 /** A client whose `reviews` select answers `rows` (or an error), recording the user filter. */
 function fakeClient(answer: { data: MyReview[] | null; error: unknown; status: number }) {

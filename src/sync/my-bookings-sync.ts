@@ -8,11 +8,13 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-import { supabase } from '@/lib/supabase';
+import { db } from '@/infra/db';
+import { isNetworkError, isOnline, reportServerReachable } from '@/infra/network';
+import { supabase } from '@/infra/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
-import { db } from '@/sync/db';
-import { isNetworkError, isOnline, reportServerReachable } from '@/sync/network';
-import { classifyError, dismissParked, enqueueSubmitReview } from '@/sync/outbox';
+import { enqueueSubmitReview } from '@/sync/outbox/enqueue';
+import { classifyError } from '@/sync/outbox/errors';
+import { dismissParked } from '@/sync/outbox/parked';
 
 export const MY_REVIEWS_KEY = 'bookings.my_reviews';
 

@@ -11,18 +11,14 @@
  */
 import { createActor, fromPromise, type Actor } from 'xstate';
 
-import { getSessionState, subscribeSession } from '@/lib/session';
-import { guestClient, supabase } from '@/lib/supabase';
+import { onForeground } from '@/infra/periodic';
+import { isOnline, subscribeOnline } from '@/infra/network';
+import { getSessionState, subscribeSession } from '@/infra/session';
+import { guestClient, supabase } from '@/infra/supabase';
 import { pullMyBookings } from '@/sync/bookings-sync';
-import { isOnline, subscribeOnline } from '@/sync/network';
-import {
-  flushOutbox,
-  onEnqueued,
-  supabaseTransport,
-  withOutboxLock,
-  type FlushResult,
-  type OutboxTransport,
-} from '@/sync/outbox';
+import { onEnqueued } from '@/sync/outbox/enqueue';
+import { flushOutbox, withOutboxLock, type FlushResult } from '@/sync/outbox/flush';
+import { supabaseTransport, type OutboxTransport } from '@/sync/outbox/transport';
 import { flushOnSessionChange, phaseOf, syncMachine, type SyncPhase } from '@/sync/sync.machine';
 
 export type SyncEngineState = {
@@ -74,9 +70,7 @@ export function startSyncEngine(): Actor<typeof syncMachine> {
 
   subscribeOnline(() => actor.send({ type: isOnline() ? 'sync.online' : 'sync.offline' }));
   onEnqueued(() => actor.send({ type: 'sync.enqueued' }));
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') actor.send({ type: 'sync.visible' });
-  });
+  onForeground(() => actor.send({ type: 'sync.visible' }));
   let lastUser = getSessionState().user?.id ?? null;
   subscribeSession((state) => {
     const id = state.user?.id ?? null;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 
-import type { FlushResult } from '@/sync/outbox';
+import type { FlushResult } from '@/sync/outbox/flush';
 import { flushOnSessionChange, phaseOf, syncMachine } from '@/sync/sync.machine';
 
 const ok: FlushResult = {

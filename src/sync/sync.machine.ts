@@ -9,7 +9,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-import { backoffDelay, type FlushResult } from '@/sync/outbox';
+import { backoffDelay } from '@/sync/outbox/entry';
+import type { FlushResult } from '@/sync/outbox/flush';
 
 export type SyncContext = {
   online: boolean;

@@ -1,8 +1,9 @@
 import type { HTMLAttributes } from 'react';
 
+import type { Tone } from '@/domain/booking-outcomes';
 import { cn } from '@/ui/cn';
 
-export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+export type BadgeTone = Tone;
 
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
 const toneClassNames: Record<BadgeTone, string> = {

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@/lib/brand';
+import { BRAND_NAME } from '@/domain/brand';
 import { cn } from '@/ui/cn';
 
 /**

@@ -6,6 +6,7 @@
  * and must never be used for a real project; a deployment takes its values from the environment
  * (`JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, as in Supabase's self-hosting `.env`).
  */
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,6 +62,12 @@ export const DEFAULT_DATA_DIR = resolve(ROOT_DIR, '.kiraa');
 export const PATHS = {
   config: resolve(ROOT_DIR, 'supabase/config.toml'),
   bootstrap: resolve(ROOT_DIR, 'supabase/local/bootstrap.sql'),
+  extensions: resolve(ROOT_DIR, 'supabase/local/extensions.sql'),
+  functions: resolve(ROOT_DIR, 'supabase/functions'),
+  functionsEnv: resolve(ROOT_DIR, 'supabase/functions/.env'),
+  denoConfig: resolve(ROOT_DIR, 'supabase/functions/deno.json'),
+  /** Deno's cache of compiled modules (DENO_DIR). */
+  denoCache: resolve(ROOT_DIR, 'node_modules/.cache/kiraa/deno'),
   migrations: resolve(ROOT_DIR, 'supabase/migrations'),
   seed: resolve(ROOT_DIR, 'supabase/seed.sql'),
   dist: resolve(ROOT_DIR, 'dist'),
@@ -77,6 +84,19 @@ export function dataPaths(dataDir: string) {
     /** The pid of the stack that uses this directory. */
     lock: resolve(dataDir, 'stack.pid'),
   };
+}
+
+/**
+ * Local secrets of the Edge Functions (`supabase secrets set` gives a hosted project its own):
+ * the dev mailbox's API key is derived from the JWT secret; the Send Email hook's secret is a
+ * fixed development value, in the Standard Webhooks format GoTrue uses (`v1,whsec_<base64>`).
+ */
+export const DEV_SEND_EMAIL_HOOK_SECRET = `v1,whsec_${Buffer.from(
+  'kiraa-local-send-email-hook-secret',
+).toString('base64')}`;
+
+export function devMailApiKey(jwtSecret: string): string {
+  return `re_local_${createHmac('sha256', jwtSecret).update('kiraa-mail-api').digest('hex').slice(0, 32)}`;
 }
 
 /** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */

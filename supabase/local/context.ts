@@ -43,7 +43,7 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; from?: string };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

@@ -12,6 +12,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { acceptsGzip, createGateway, isAllowedOrigin } from './gateway.ts';
+import { signJwt } from './jwt.ts';
 import type { Mailbox } from './mailbox.ts';
 
 describe('isAllowedOrigin', () => {
@@ -87,6 +88,7 @@ function varyNames(reply: Reply): string[] {
 }
 
 const ANON = 'anon-key';
+const JWT_SECRET = 'gateway-test-secret-of-32-characters';
 const CARS = JSON.stringify(
   Array.from({ length: 60 }, (_, i) => ({
     id: i,
@@ -152,6 +154,7 @@ describe('gateway gzip for PostgREST answers', () => {
   const gateway = createGateway({
     anonKey: ANON,
     serviceRoleKey: 'service-key',
+    jwtSecret: JWT_SECRET,
     appOrigins: [],
     postgrest: {
       get port() {
@@ -282,5 +285,178 @@ describe('gateway gzip for PostgREST answers', () => {
     expect(headers['content-encoding']).toBe('gzip');
     await vi.waitFor(() => expect(upstreamClosed).toContain('/endless'));
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('gateway under abuse', () => {
+  const seen: string[] = [];
+  const upstream = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    // Drain the body, then answer like PostgREST: the URL echoed (re-encoded) in Content-Location.
+    req.resume();
+    req.on('end', () => {
+      const echoed = (req.url ?? '').replace(/,/g, '%2C');
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-location': echoed,
+      });
+      res.end('[]');
+    });
+  });
+  const gateway = createGateway({
+    anonKey: ANON,
+    serviceRoleKey: 'service-key',
+    jwtSecret: JWT_SECRET,
+    appOrigins: [],
+    postgrest: {
+      get port() {
+        return (upstream.address() as AddressInfo).port;
+      },
+      ready: () => Promise.resolve(),
+    },
+    auth: async (_req, res) => {
+      res.writeHead(200).end('{}');
+    },
+    storage: () => Promise.resolve(),
+    mailbox: {} as Mailbox,
+    writingRpcs: () => Promise.resolve(new Set(['create_booking'])),
+    anonWriteLimit: { perSecond: 1, burst: 3 },
+    trustProxyHeaders: true,
+    log: () => {},
+  });
+  const server = createServer((req, res) => gateway.handle(req, res));
+  let port = 0;
+
+  beforeAll(async () => {
+    await listen(upstream);
+    port = await listen(server);
+  });
+  afterAll(async () => {
+    gateway.close();
+    server.closeAllConnections();
+    upstream.closeAllConnections();
+    await Promise.all([
+      new Promise((resolve) => server.close(resolve)),
+      new Promise((resolve) => upstream.close(resolve)),
+    ]);
+  });
+
+  /** Sends a body (chunked when `chunked`), from the client address `ip`. */
+  function post(path: string, body: Buffer, ip: string, chunked = false, headers = {}) {
+    return new Promise<Reply>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          headers: {
+            apikey: ANON,
+            'content-type': 'application/json',
+            'x-forwarded-for': ip,
+            ...(chunked ? {} : { 'content-length': body.length }),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      if (chunked) {
+        for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.subarray(i, i + 64 * 1024));
+        req.end();
+      } else {
+        req.end(body);
+      }
+    });
+  }
+
+  it('refuses a body over 1 MB with 413 JSON, announced or streamed, before PostgREST answers', async () => {
+    const big = Buffer.alloc(1024 * 1024 + 1, 'a');
+    const announced = await post('/rest/v1/rpc/quote_booking', big, '198.51.100.1');
+    expect(announced.status).toBe(413);
+    expect(JSON.parse(announced.body.toString())).toMatchObject({ code: 'request_too_large' });
+    const streamed = await post('/rest/v1/rpc/quote_booking', big, '198.51.100.2', true);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body.toString())).toMatchObject({ code: 'request_too_large' });
+    const auth = await post('/auth/v1/signup', big, '198.51.100.3');
+    expect(auth.status).toBe(413);
+    expect(
+      (await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '198.51.100.4')).status,
+    ).toBe(200);
+  });
+
+  it('limits anonymous writes per client address with 429 and Retry-After; others and users go on', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.9')).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.9');
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ code: 'over_request_rate_limit' });
+    // Another address, and a signed-in user at the same address, are not affected.
+    expect(
+      (await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.10')).status,
+    ).toBe(200);
+    const user = await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '203.0.113.9', false, {
+      authorization: `Bearer ${signJwt({ role: 'authenticated', sub: 'u' }, JWT_SECRET)}`,
+    });
+    expect(user.status).toBe(200);
+    // A made-up or forged token is no way around it.
+    for (const token of ['made-up', signJwt({ role: 'authenticated', sub: 'u' }, 'x'.repeat(32))]) {
+      const forged = await post(
+        '/rest/v1/rpc/quote_booking',
+        Buffer.from('{}'),
+        '203.0.113.9',
+        false,
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+      expect(forged.status).toBe(429);
+    }
+  });
+
+  it('answers 400 for a control character in the path, without asking PostgREST', async () => {
+    seen.length = 0;
+    const reply = await send(port, '/rest/v1/cars%00?select=id');
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body.toString())).toMatchObject({ code: 'invalid_url' });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers a long filter that PostgREST echoes 3 times longer, and refuses a URL over 8 KB with 414', async () => {
+    const filter = `slug=in.(${','.repeat(7800)})`;
+    const reply = await send(port, `/rest/v1/cars?${filter}`);
+    expect(reply.status).toBe(200);
+    expect(seen.at(-1)).toBe(`GET /cars?${filter}`);
+    // The 23 KB echo is dropped: clients read at most 16 KB of headers.
+    expect(reply.headers['content-location']).toBeUndefined();
+    const short = await send(port, '/rest/v1/cars?select=id&apikey=anon-key');
+    expect(short.headers['content-location']).toBe('/cars?select=id');
+    const tooLong = await send(port, `/rest/v1/cars?slug=in.(${','.repeat(8200)})`);
+    expect(tooLong.status).toBe(414);
+  });
+
+  it('answers GET on a writing RPC with 405 and Allow: POST; reading RPCs pass', async () => {
+    seen.length = 0;
+    const reply = await send(port, '/rest/v1/rpc/create_booking?p=%7B%7D');
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('POST');
+    expect(JSON.parse(reply.body.toString())).toMatchObject({ code: 'method_not_allowed' });
+    expect((await send(port, '/rest/v1/rpc/car_busy_periods?from=a&to=b')).status).toBe(200);
+    expect(seen).toEqual(['GET /rpc/car_busy_periods?from=a&to=b']);
   });
 });

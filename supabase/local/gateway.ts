@@ -1,8 +1,10 @@
 /**
  * The API gateway: what Kong does in front of a Supabase project. One node:http server that
  * answers CORS, checks the `apikey`, and routes `/rest/v1` to PostgREST (a streaming proxy),
- * `/auth/v1` and `/storage/v1` to their handlers, and `/mailbox` to the dev mailbox. PostgREST's
- * JSON and text answers are gzipped for clients that accept it, as a hosted project's CDN does.
+ * `/auth/v1` and `/storage/v1` to their handlers, `/functions/v1` to the Edge Functions, and
+ * `/mailbox` to the dev mailbox. PostgREST's JSON and text answers are gzipped for clients that
+ * accept it, as a hosted project's CDN does. Bodies are capped, anonymous writes rate-limited per
+ * client address, and URLs PostgREST cannot answer cleanly refused (gateway-guards.ts).
  */
 import {
   Agent,
@@ -16,6 +18,24 @@ import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 
 import type { ApiHandler } from './context.ts';
+import { HOP_BY_HOP, type EdgeRuntime } from './functions/runtime.ts';
+import {
+  ANON_WRITES,
+  MAX_ECHOED_URL_BYTES,
+  MAX_UPSTREAM_HEADER_BYTES,
+  RateLimiter,
+  TooLarge,
+  pipeCapped,
+  checkAnnouncedBody,
+  checkRestUrl,
+  checkRpcMethod,
+  isAnonymousWrite,
+  limiterKey,
+  rateLimited,
+  tooLarge,
+  type RateLimitOptions,
+  type Refusal,
+} from './gateway-guards.ts';
 import type { Mailbox } from './mailbox.ts';
 
 /** The request headers supabase-js sends (Supabase's CORS configuration). */
@@ -50,19 +70,6 @@ export const EXPOSED_HEADERS = [
 ];
 
 const ALLOWED_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
-
-/** Headers that describe one connection and are never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /** Below this many bytes (as announced by `content-length`) gzip is not worth it. */
 export const GZIP_MIN_BYTES = 1024;
@@ -109,6 +116,18 @@ function mergeVary(...values: (number | string | readonly string[] | undefined)[
   return [...names.values()].join(', ');
 }
 
+/**
+ * The query string as the client sent it, less its `apikey` parameters: the bytes are kept
+ * (re-serialising would turn each invalid %XX into a 9-character replacement character).
+ */
+export function withoutApiKey(rawUrl: string): string {
+  const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
+  return query
+    .split('&')
+    .filter((part) => part !== '' && !/^apikey(=|$)/.test(part))
+    .join('&');
+}
+
 export type Upstream = {
   /** The port PostgREST listens on now (it changes on restart). */
   readonly port: number;
@@ -119,11 +138,19 @@ export type Upstream = {
 export type GatewayOptions = {
   anonKey: string;
   serviceRoleKey: string;
+  /** Verifies user tokens: only a valid one escapes the anonymous-write limit. */
+  jwtSecret: string;
   appOrigins: string[];
   postgrest: Upstream;
   auth: ApiHandler;
   storage: ApiHandler;
   mailbox: Mailbox;
+  /** The Edge Functions (`/functions/v1`); none when absent. */
+  functions?: EdgeRuntime;
+  /** The exposed functions that may write (VOLATILE): GET on them is a 405. */
+  writingRpcs?: () => Promise<ReadonlySet<string>>;
+  /** Anonymous writes per client address (default ANON_WRITES; null: no limit). */
+  anonWriteLimit?: RateLimitOptions | null;
   /**
    * Trust X-Forwarded-For / X-Forwarded-Proto sent by the client (when another proxy sits in
    * front, and in tests that simulate several client addresses). Off by default: the client
@@ -138,6 +165,10 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export function isAllowedOrigin(origin: string, appOrigins: string[]): boolean {
   return appOrigins.includes(origin) || LOCAL_ORIGIN.test(origin);
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  sendJson(res, refusal.status, refusal.body, refusal.headers);
 }
 
 function sendJson(
@@ -157,6 +188,8 @@ function sendJson(
 /** Routes that need no API key, as in Supabase's Kong configuration. */
 function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/mailbox' || path.startsWith('/mailbox/')) return true;
+  // The Edge Functions check the caller's JWT themselves (per function, `verify_jwt`).
+  if (path.startsWith('/functions/v1/')) return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
   return (
     path === '/auth/v1/verify' ||
@@ -199,6 +232,8 @@ export type Gateway = {
 export function createGateway(options: GatewayOptions): Gateway {
   const keys = new Set([options.anonKey, options.serviceRoleKey]);
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const limitOptions = options.anonWriteLimit === undefined ? ANON_WRITES : options.anonWriteLimit;
+  const limiter = limitOptions ? new RateLimiter(limitOptions) : null;
 
   function setCors(req: IncomingMessage, res: ServerResponse): void {
     const origin = firstHeader(req.headers.origin);
@@ -215,7 +250,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     url: URL,
     path: string,
   ): void {
-    url.searchParams.delete('apikey');
     const headers: IncomingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && name !== 'apikey') headers[name] = value;
@@ -233,7 +267,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       (options.trustProxyHeaders && firstHeader(req.headers['x-forwarded-proto'])) || 'http';
     headers['x-forwarded-host'] = req.headers.host ?? '';
 
-    const search = url.searchParams.toString();
+    const search = withoutApiKey(req.url ?? '');
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
@@ -242,6 +276,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         path: `${path || '/'}${search ? `?${search}` : ''}`,
         headers,
         agent,
+        // PostgREST echoes the URL in Content-Location, expanded (gateway-guards.ts).
+        maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES,
       },
       (answer) => {
         const out: OutgoingHttpHeaders = {};
@@ -249,6 +285,11 @@ export function createGateway(options: GatewayOptions): Gateway {
           if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined) {
             out[name] = value;
           }
+        }
+        // An echo too long for clients' header limits (Node's is 16 KB) is dropped, not relayed.
+        const echoed = out['content-location'];
+        if (typeof echoed === 'string' && echoed.length > MAX_ECHOED_URL_BYTES) {
+          delete out['content-location'];
         }
         const status = answer.statusCode ?? 502;
         const length = Number(firstHeader(answer.headers['content-length']) ?? NaN);
@@ -284,15 +325,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     );
     upstream.on('error', (error) => {
-      // The client went away first: nothing to answer, nothing to report.
-      if (res.destroyed) return;
+      // The client went away first, or sent too much (answered 413): nothing more to say.
+      if (res.destroyed || error instanceof TooLarge) return;
       options.log(`gateway: PostgREST request failed: ${error.message}`);
       sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    pipeCapped(req, upstream, (error) => refuse(res, tooLarge(error.limit)));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -320,9 +361,24 @@ export function createGateway(options: GatewayOptions): Gateway {
       return options.mailbox.handle(req, res, path.slice('/mailbox'.length), url);
     }
 
-    const api = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(path);
+    const api = /^\/(rest|auth|storage|functions)\/v1(\/.*)?$/.exec(path);
     if (!api) return sendJson(res, 404, { message: 'no Route matched with those values' });
     const [, service, rest = ''] = api;
+    const address = clientAddress(req, options.trustProxyHeaders ?? false);
+
+    if (service === 'rest') {
+      const malformed = checkRestUrl(req.url ?? '/');
+      if (malformed) return refuse(res, malformed);
+    }
+    if (service !== 'storage') {
+      // Storage has its own per-bucket file size limits.
+      const oversized = checkAnnouncedBody(req.headers);
+      if (oversized) return refuse(res, oversized);
+    }
+    if (limiter && isAnonymousWrite(method, req.headers.authorization, options.jwtSecret)) {
+      const wait = limiter.take(limiterKey(address));
+      if (wait !== null) return refuse(res, rateLimited(wait));
+    }
 
     if (!isOpenRoute(method, path)) {
       const apikey = firstHeader(req.headers.apikey) ?? url.searchParams.get('apikey') ?? undefined;
@@ -332,7 +388,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
     }
 
+    if (service === 'functions') {
+      if (!options.functions)
+        return sendJson(res, 404, { message: 'no Route matched with those values' });
+      return options.functions.handle(req, res, rest, url, address);
+    }
     if (service === 'rest') {
+      if (options.writingRpcs) {
+        const wrongMethod = checkRpcMethod(method, rest, await options.writingRpcs());
+        if (wrongMethod) return refuse(res, wrongMethod);
+      }
       // While PostgREST restarts, wait for it instead of failing (a failed restart gives a 502).
       await options.postgrest.ready().catch(() => {});
       return proxyToPostgrest(req, res, url, rest);

@@ -1,25 +1,33 @@
 /**
  * The dev mailbox: every mail the local stack sends lands here instead of the internet. People
  * read it in the browser at `/mailbox` on the API gateway; tests read it as JSON at
- * `/mailbox/api/messages`. A relay moves what the database queues in `internal.mail_outbox`
- * (guest notifications written by triggers) into it.
+ * `/mailbox/api/messages`. It is also the local mail *transport*: an HTTP API shaped like a mail
+ * provider's (`POST /mailbox/api/emails`, Resend's request and answers), which the Edge
+ * Functions call with the MAIL_API_URL and MAIL_API_KEY secrets, as they call the provider in
+ * production.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 
-import type { Db, Mail, Mailer } from './context.ts';
+import type { Mail, Mailer } from './context.ts';
 
 export type StoredMail = Mail & { id: string; createdAt: string };
 
 /** The mailbox keeps the latest mails only. */
 const MAX_MAILS = 500;
+/** How long an Idempotency-Key is remembered (Resend: 24 hours). */
+const IDEMPOTENCY_MS = 24 * 3600 * 1000;
+const MAX_SEND_BYTES = 1024 * 1024;
 
 export class Mailbox implements Mailer {
   private mails: StoredMail[] = [];
   private writing: Promise<void> = Promise.resolve();
+  private readonly sentByKey = new Map<string, { id: string; hash: string; at: number }>();
+  /** The key `POST /api/emails` requires as `Authorization: Bearer <key>` (null: refused). */
+  apiKey: string | null = null;
 
   /** `file`: where mails survive restarts (`null` = memory only). */
   constructor(private readonly file: string | null) {
@@ -34,10 +42,106 @@ export class Mailbox implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
+    await this.store(mail);
+  }
+
+  private async store(mail: Mail): Promise<string> {
     if (!mail.to || !mail.subject) throw new Error('A mail needs a recipient and a subject.');
-    this.mails.push({ ...mail, id: randomUUID(), createdAt: new Date().toISOString() });
+    const id = randomUUID();
+    this.mails.push({ ...mail, id, createdAt: new Date().toISOString() });
     if (this.mails.length > MAX_MAILS) this.mails.splice(0, this.mails.length - MAX_MAILS);
     await this.persist();
+    return id;
+  }
+
+  /**
+   * `POST /api/emails`: `{from, to, subject, text?, html?}` with `Authorization: Bearer <key>`,
+   * answered `{id}`. The same `Idempotency-Key` with the same request within 24 h answers the
+   * first id and stores nothing (a retried send is not sent twice); with another request, 409.
+   */
+  private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const expected = this.apiKey ?? '';
+    if (!given)
+      return providerError(
+        res,
+        401,
+        'missing_api_key',
+        'Missing API key in the authorization header',
+      );
+    if (
+      !expected ||
+      given.length !== expected.length ||
+      !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    ) {
+      return providerError(res, 403, 'invalid_api_key', 'API key is invalid');
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_SEND_BYTES)
+        return providerError(res, 413, 'validation_error', 'Request is too large');
+      chunks.push(chunk as Buffer);
+    }
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return providerError(res, 422, 'validation_error', 'The body is not valid JSON');
+    }
+    const to = Array.isArray(body.to) ? body.to : [body.to];
+    const subject = body.subject;
+    const text = typeof body.text === 'string' ? body.text : undefined;
+    const html = typeof body.html === 'string' ? body.html : undefined;
+    if (typeof body.from !== 'string' || !body.from.trim()) {
+      return providerError(res, 422, 'validation_error', 'The `from` field is missing.');
+    }
+    if (
+      to.length < 1 ||
+      to.length > 50 ||
+      !to.every((a) => typeof a === 'string' && /^[^@\s]+@[^@\s]+$/.test(a))
+    ) {
+      return providerError(res, 422, 'validation_error', 'Invalid `to` field.');
+    }
+    if (typeof subject !== 'string' || !subject.trim()) {
+      return providerError(res, 422, 'validation_error', 'The `subject` field is missing.');
+    }
+    if (text === undefined && html === undefined) {
+      return providerError(res, 422, 'validation_error', 'Either `text` or `html` is required.');
+    }
+
+    const key =
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    const hash = createHash('sha256').update(raw).digest('hex');
+    const now = Date.now();
+    for (const [k, entry] of this.sentByKey)
+      if (now - entry.at > IDEMPOTENCY_MS) this.sentByKey.delete(k);
+    if (key) {
+      const previous = this.sentByKey.get(key);
+      if (previous && previous.hash !== hash) {
+        return providerError(
+          res,
+          409,
+          'invalid_idempotent_request',
+          'Same idempotency key used with a different request payload.',
+        );
+      }
+      if (previous) return json(res, 200, { id: previous.id });
+    }
+    let id = '';
+    for (const address of to as string[]) {
+      id = await this.store({
+        from: body.from,
+        to: address,
+        subject,
+        text: text ?? '',
+        ...(html ? { html } : {}),
+      });
+    }
+    if (key) this.sentByKey.set(key, { id, hash, at: now });
+    return json(res, 200, { id });
   }
 
   /** Newest first; `to` filters by recipient (case-insensitive). */
@@ -77,6 +181,10 @@ export class Mailbox implements Mailer {
    */
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
+    if (path === '/api/emails') {
+      if (method === 'POST') return this.receive(req, res);
+      return json(res, 405, { message: 'Method not allowed' });
+    }
     if (path === '/api/messages' || path === '/api/messages/') {
       if (method === 'GET') return json(res, 200, this.list(url.searchParams.get('to')));
       if (method === 'DELETE') {
@@ -107,6 +215,11 @@ export class Mailbox implements Mailer {
       ),
     );
   }
+}
+
+/** An error as a mail provider (Resend) answers it. */
+function providerError(res: ServerResponse, status: number, name: string, message: string): void {
+  json(res, status, { statusCode: status, name, message });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -204,76 +317,4 @@ function mailPage(mail: StoredMail): string {
 <h1>${escapeHtml(mail.subject)}</h1>
 <p class="meta">To ${escapeHtml(mail.to)} · ${when(mail.createdAt)}</p>${body}`,
   );
-}
-
-/**
- * Sends what the database queued in `internal.mail_outbox` (to_email, subject, body_text,
- * created_at, sent_at; optional body_html) and marks it sent, once a second. The rows are
- * claimed and marked in the transaction that delivers them, so a failed delivery is retried and
- * no mail goes out twice. Waits quietly while the table does not exist.
- */
-export function startMailRelay(
-  db: Db,
-  mailer: Mailer,
-  log: (message: string) => void,
-  intervalMs = 1000,
-): { stop(): Promise<void>; flush(): Promise<number> } {
-  let stopped = false;
-  let running: Promise<number> = Promise.resolve(0);
-  let lastError = '';
-
-  async function tick(): Promise<number> {
-    const exists = await db.query<{ present: boolean }>(
-      "select to_regclass('internal.mail_outbox') is not null as present",
-    );
-    if (!exists.rows[0]?.present) return 0;
-    return db.tx(async (q) => {
-      const { rows } = await q.query<{ mail: Record<string, unknown> }>(
-        `update internal.mail_outbox o set sent_at = now()
-           where o.ctid in (
-             select ctid from internal.mail_outbox
-              where sent_at is null order by created_at limit 50 for update skip locked)
-         returning to_jsonb(o) as mail`,
-      );
-      for (const { mail } of rows) {
-        await mailer.send({
-          to: String(mail.to_email ?? ''),
-          subject: String(mail.subject ?? ''),
-          text: String(mail.body_text ?? ''),
-          ...(typeof mail.body_html === 'string' ? { html: mail.body_html } : {}),
-        });
-      }
-      return rows.length;
-    });
-  }
-
-  function run(): Promise<number> {
-    running = running
-      .then(tick)
-      .then((sent) => {
-        lastError = '';
-        return sent;
-      })
-      .catch((error: Error) => {
-        if (error.message !== lastError) log(`mail relay: ${error.message}`);
-        lastError = error.message;
-        return 0;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    if (!stopped) void run();
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    /** Delivers what is queued now (tests call it instead of waiting a second). */
-    flush: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

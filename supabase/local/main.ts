@@ -125,7 +125,8 @@ async function banner(stack: Stack, urls: Array<[string, string]>): Promise<void
   const accounts = await demoAccounts(stack);
   const rows: Array<[string, string]> = [
     ...urls,
-    ['API', `${stack.apiUrl}  (/rest/v1, /auth/v1, /storage/v1)`],
+    ['API', `${stack.apiUrl}  (/rest/v1, /auth/v1, /storage/v1, /functions/v1)`],
+    ['Edge Functions', `${stack.functions.names.join(', ')}  (Deno, docs/functions.md)`],
     ['Mailbox', stack.mailboxUrl],
     ['Database', `${stack.dbUrl}  (${stack.engine === 'pglite' ? 'PGlite' : 'DATABASE_URL'})`],
     ['anon key', stack.anonKey],

@@ -18,6 +18,8 @@ import { ROOT_DIR } from './config.ts';
 export type MigrateOptions = {
   url: string;
   bootstrapFile: string;
+  /** The local stand-ins of pg_cron, pg_net and Vault (applied after bootstrap, every start). */
+  extensionsFile?: string;
   migrationsDir: string;
   seedFile: string;
   log?: (message: string) => void;
@@ -120,6 +122,10 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
       const bootstrap = await readFile(options.bootstrapFile, 'utf8');
       await runFile(client, relative(ROOT_DIR, options.bootstrapFile), bootstrap);
       await runFile(client, 'migration history', HISTORY_SQL);
+      if (options.extensionsFile) {
+        const extensions = await readFile(options.extensionsFile, 'utf8');
+        await runFile(client, relative(ROOT_DIR, options.extensionsFile), extensions);
+      }
 
       const done = await client.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations',

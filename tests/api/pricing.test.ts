@@ -1,5 +1,5 @@
 /**
- * The device's price (src/lib/pricing.ts) equals the server's (`quote_booking`), on random drafts
+ * The device's price (src/domain/pricing.ts) equals the server's (`quote_booking`), on random drafts
  * over the seed's real catalogue: any car, any rental from a minute to 90 days written with any
  * offset, any places (or none yet), driver or not, any extras and insurance — retired and
  * unknown codes included, where both must refuse with the same code.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { computePrice, PricingError, type PricingCatalogue } from '../../src/lib/pricing.ts';
+import { computePrice, PricingError, type PricingCatalogue } from '../../src/domain/pricing.ts';
 import { serviceClient } from '../support/clients.ts';
 import { visitor } from '../support/fixtures.ts';
 

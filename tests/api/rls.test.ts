@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { sql } from '../support/clients.ts';
+import { sql, testStack } from '../support/clients.ts';
+import { checkBookingFiles } from '../support/supabase.ts';
 import {
   SEED,
   adminClient,
@@ -476,6 +477,7 @@ describe('RPCs', () => {
       ).error,
       'not_allowed',
     );
+    await checkBookingFiles(testStack(), bPending.id);
     const ok = await admin.rpc('staff_set_booking_status', {
       booking_id: bPending.id,
       status: 'reserved',

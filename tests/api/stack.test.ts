@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PATHS } from '../../supabase/local/config.ts';
+import { ANON_WRITES } from '../../supabase/local/gateway-guards.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { migrate, MigrationError } from '../../supabase/local/migrate.ts';
 import {
@@ -238,6 +239,56 @@ describe('REST through the gateway, with RLS', () => {
       headers: { Authorization: `Bearer ${otherSecret}` },
     });
     expect(res2.status).toBe(401);
+  });
+});
+
+describe('the gateway under abuse (against the real PostgREST)', () => {
+  it('answers 400 for a NUL byte in the path, where PostgREST’s echo made a 502', async () => {
+    const res = await rest('cars%00?select=id');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_url' });
+  });
+
+  it('answers a filter PostgREST echoes three times longer (a 502 before), and 414 past 8 KB', async () => {
+    const res = await rest(`cars?select=id&slug=in.(${','.repeat(7800)})`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    const tooLong = await rest(`cars?select=id&slug=in.(${','.repeat(8200)})`);
+    expect(tooLong.status).toBe(414);
+  });
+
+  it('answers 400 for a query that is not UTF-8, where PostgREST answers 500', async () => {
+    const res = await rest('cars?select=id&slug=eq.%FF');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_url' });
+  });
+
+  it('answers GET on a function that writes with 405 and Allow: POST, before running it', async () => {
+    const res = await rest('rpc/find_guest_booking?reference=KR-AAAA-AAAA&contact=x');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
+    const read = await rest(
+      `rpc/car_busy_periods?from=${encodeURIComponent('2030-01-01T00:00:00Z')}&to=${encodeURIComponent('2030-01-02T00:00:00Z')}`,
+    );
+    expect(read.status).toBe(200);
+  });
+
+  it('refuses bodies over 1 MB on /rest/v1, /auth/v1 and /functions/v1 with 413 JSON', async () => {
+    const body = JSON.stringify({ p: { additional_requests: 'x'.repeat(1024 * 1024) } });
+    for (const path of ['rest/v1/rpc/quote_booking', 'auth/v1/signup', 'functions/v1/send-mail']) {
+      const res = await fetch(`${testStack().apiUrl}/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: testStack().anonKey,
+          authorization: `Bearer ${testStack().serviceRoleKey}`,
+          'content-type': 'application/json',
+        },
+        body,
+      });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'request_too_large' });
+    }
   });
 });
 
@@ -615,6 +666,8 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
       dataDir: dir,
       databaseUrl: cluster?.url,
       trustProxyHeaders: false,
+      // The limit `npm start` runs with, not the test stacks' relaxed one.
+      anonWriteLimit: ANON_WRITES,
     });
   });
 
@@ -682,6 +735,27 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
     expect(headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
     expect(headers['cf-connecting-ip']).toBe('127.0.0.1');
     expect(headers['x-real-ip']).toBe('127.0.0.1');
+  });
+
+  it('limits anonymous writes per address at 10 a second after a burst of 100, not users', async () => {
+    const quote = (headers: Record<string, string> = {}) =>
+      fetch(`${own().apiUrl}/rest/v1/rpc/car_busy_periods`, {
+        method: 'POST',
+        headers: { apikey: own().anonKey, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' }),
+      });
+    const statuses = await Promise.all(Array.from({ length: 130 }, () => quote()));
+    const refused = statuses.filter((res) => res.status === 429);
+    // The burst (100) and what refilled meanwhile pass; the rest waits.
+    expect(refused.length).toBeGreaterThan(10);
+    expect(refused.length).toBeLessThan(31);
+    expect(refused[0]!.headers.get('retry-after')).toBe('1');
+    expect(await refused[0]!.json()).toMatchObject({ code: 'over_request_rate_limit' });
+    // A signed-in customer behind the same address is not limited by it.
+    const user = await quote({ authorization: `Bearer ${userToken(randomUUID())}` });
+    expect(user.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await quote()).status).toBe(200);
   });
 
   it('starts again on the same data: no migration, no seed, the data kept', async () => {

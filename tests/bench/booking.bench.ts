@@ -1,7 +1,7 @@
 /**
  * Booking benchmarks against the real local stack (and the production build in Chromium):
  * - the time to flush 100 queued guest bookings (100 licence uploads + 100 `create_booking`), with
- *   the app's own outbox code (src/sync/outbox.ts) over supabase-js, IndexedDB faked in Node;
+ *   the app's own outbox code (src/sync/outbox/) over supabase-js, IndexedDB faked in Node;
  * - the duplicates after replaying that whole outbox 3 times, as a device that lost every answer
  *   would (must be 0), and how many replayed entries got parked (must be 0);
  * - the wizard's step-to-step interaction latency in headless Chromium (goal ≤ 100 ms): from the
@@ -17,7 +17,8 @@ import { randomInt } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { chromium } from 'playwright-core';
 
-import type { LocalBooking, LocalFile, OutboxEntry } from '../../src/sync/db.ts';
+import type { LocalBooking } from '../../src/domain/local-booking.ts';
+import type { LocalFile, OutboxEntry } from '../../src/infra/db.ts';
 import type { E2eEnv } from '../e2e/support/env.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 import { isMain, printTable, stats, withBuiltApp, type Stats } from './support.ts';
@@ -63,9 +64,11 @@ const PDF = new TextEncoder().encode(
 
 async function flushBench(env: E2eEnv) {
   // The app's modules, loaded after fake-indexeddb so Dexie finds an IndexedDB.
-  const { db } = await import('../../src/sync/db.ts');
-  const { flushOutbox, queueBooking, supabaseTransport } = await import('../../src/sync/outbox.ts');
-  const { generateReference } = await import('../../src/lib/reference.ts');
+  const { db } = await import('../../src/infra/db.ts');
+  const { flushOutbox } = await import('../../src/sync/outbox/flush.ts');
+  const { queueBooking } = await import('../../src/sync/outbox/enqueue.ts');
+  const { supabaseTransport } = await import('../../src/sync/outbox/transport.ts');
+  const { generateReference } = await import('../../src/domain/reference.ts');
   await Promise.all(db.tables.map((t) => t.clear()));
 
   const service = client(env, env.serviceRoleKey);

@@ -221,7 +221,7 @@ test.describe('my bookings', () => {
     await context.setOffline(true);
     await page.reload();
     // A page reloaded under Chromium's emulated offline still says navigator.onLine (see
-    // src/sync/network.ts): the app learns it from its first failed call to the server.
+    // src/infra/network.ts): the app learns it from its first failed call to the server.
     await expect(page.getByTestId('bookings-freshness')).toContainText('دون اتصال', {
       timeout: 30_000,
     });

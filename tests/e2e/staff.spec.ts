@@ -3,10 +3,12 @@
  * reaches the customer (notification, /mybookings shows it reserved); a rejection needs a reason
  * (refused with the translated message); a booking moved by someone else meanwhile is refused
  * with the server's translated code; the booking page shows the contact, a signed link to the
- * licence and the status history; offline, nothing can be done (nothing is queued); a customer
+ * licence and the status history; a booking whose files are still being checked cannot be
+ * accepted yet (translated reason); offline, nothing can be done (nothing is queued); a customer
  * on /staff lands on /access-denied.
  */
 import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
 
 import {
   newCustomer,
@@ -16,6 +18,7 @@ import {
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { checkBookingFiles } from '../support/supabase.ts';
 import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
 
 /** The polling interval of notifications (SPEC §9) and some slack for the request itself. */
@@ -176,6 +179,49 @@ test.describe('staff', () => {
     // The list was reloaded: the booking is no longer pending.
     await expect(item).toHaveCount(0);
     await admin.context().close();
+  });
+
+  test('files still being checked: accepting waits, with the translated reason, then goes through', async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    // As when staff open a booking made a second ago: its licence has no verdict yet. The
+    // minute's sweep, which would check it, is held for the length of this test; the upload's
+    // own check (its webhook) has run.
+    const db = new pg.Client({ connectionString: e2e.dbUrl });
+    await db.connect();
+    await db.query("update cron.job set active = false where jobname = 'check-upload-sweep'");
+    try {
+      const customer = await newCustomer('Nadia Khelifi');
+      const { id } = await newPendingBooking(customer);
+      const { reference } = await serverBooking(customer, id);
+      await db.query(
+        "delete from internal.upload_checks where bucket_id = 'licenses' and name like $1",
+        [`${id}/%`],
+      );
+      const admin = await adminPage(browser, e2e.appUrl);
+      await admin.goto(`/staff?q=${reference}`);
+      await staffCard(admin, reference).getByRole('button', { name: 'Accepter' }).click();
+      const dialog = admin.getByRole('alertdialog');
+      await dialog.getByTestId('confirm-staff-action').click();
+      await expect(dialog.getByTestId('staff-action-error')).toHaveText(
+        'Les documents de cette réservation sont en cours de vérification. Réessayez dans une minute.',
+      );
+      expect((await serverBooking(customer, id)).status).toBe('pending');
+
+      // The check (check-upload) has run: the same click accepts it.
+      await checkBookingFiles(e2e, id);
+      await dialog.getByTestId('confirm-staff-action').click();
+      await expect(
+        admin.getByTestId('toast').filter({ hasText: `Réservation ${reference} acceptée` }),
+      ).toBeVisible();
+      expect((await serverBooking(customer, id)).status).toBe('reserved');
+      await admin.context().close();
+    } finally {
+      await db.query("update cron.job set active = true where jobname = 'check-upload-sweep'");
+      await db.end();
+    }
   });
 
   test('the booking page: contact, licence through a signed link, history; start and complete', async ({

@@ -9,10 +9,10 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import { expect } from 'vitest';
 
 import { serviceClient, sql, testStack } from './clients.ts';
-import { TEST_PASSWORD, uniqueEmail } from './supabase.ts';
+import { TEST_PASSWORD, checkBookingFiles, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Row shapes as PostgREST returns them (the app's are src/lib/database.types.ts, outside the
+// Row shapes as PostgREST returns them (the app's are src/domain/rows.ts, outside the
 // Node type-check project; these hold only what the tests read)
 // ---------------------------------------------------------------------------------------------
 
@@ -443,6 +443,8 @@ export async function staffMoves(bookingId: string, statuses: string[]): Promise
   const admin = await adminClient();
   let last: Booking | null = null;
   for (const status of statuses) {
+    // Staff accept once the files are checked (check-upload, started by the upload's webhook).
+    if (status === 'reserved') await checkBookingFiles(testStack(), bookingId);
     const { data, error } = await admin.rpc('staff_set_booking_status', {
       booking_id: bookingId,
       status,

@@ -36,7 +36,17 @@ export type TestStackOptions = {
   settings?: SettingsOverrides;
   /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
   verbose?: boolean;
-} & Pick<StackOptions, 'migrationsDir' | 'seedFile' | 'apiPort'>;
+} & Pick<
+  StackOptions,
+  'migrationsDir' | 'seedFile' | 'apiPort' | 'anonWriteLimit' | 'functionsEnvFile'
+>;
+
+/**
+ * Test suites script hundreds of anonymous writes from one address in seconds (600 quotes, for
+ * one): their stacks allow that. tests/api/stack.test.ts checks the real limit (ANON_WRITES) on a
+ * stack of its own.
+ */
+export const TEST_ANON_WRITE_LIMIT = { perSecond: 1000, burst: 10_000 } as const;
 
 export type TestStack = Stack & {
   /** Every line the stack logged. */
@@ -99,8 +109,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       siteUrl: options.siteUrl,
       migrationsDir: options.migrationsDir,
       seedFile: options.seedFile,
+      functionsEnvFile: options.functionsEnvFile,
       // Tests simulate several clients (rate limits per IP) with X-Forwarded-For.
       trustProxyHeaders: options.trustProxyHeaders ?? true,
+      anonWriteLimit:
+        options.anonWriteLimit === undefined ? TEST_ANON_WRITE_LIMIT : options.anonWriteLimit,
       // The developer keys, whatever the environment says.
       env: {},
       settings: {

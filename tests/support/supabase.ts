@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import pg from 'pg';
 
 import type { TestStackInfo } from './stack.ts';
 
@@ -98,6 +99,72 @@ export async function waitForMailAt(
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} after ${timeoutMs} ms.`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Runs the check-upload Edge Function now on a booking's files (the storage webhook already
+ * asked for it; this waits until each file has its verdict), as staff would wait before
+ * accepting. Returns the function's answers.
+ */
+export async function checkBookingFiles(
+  stack: Pick<TestStackInfo, 'apiUrl' | 'serviceRoleKey'>,
+  bookingId: string,
+): Promise<unknown[]> {
+  const service = nodeClient(stack.apiUrl, stack.serviceRoleKey);
+  const { data, error } = await service
+    .from('bookings')
+    .select('license_path, flight_document_path')
+    .eq('id', bookingId)
+    .single();
+  if (error) throw new Error(`booking ${bookingId}: ${error.message}`);
+  const files: Array<[string, string | null]> = [
+    ['licenses', data.license_path as string | null],
+    ['flight-documents', data.flight_document_path as string | null],
+  ];
+  const answers: unknown[] = [];
+  for (const [bucket, name] of files) {
+    if (!name) continue;
+    const res = await fetch(`${stack.apiUrl}/functions/v1/check-upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ type: 'INSERT', record: { bucket_id: bucket, name } }),
+    });
+    if (!res.ok) throw new Error(`check-upload answered ${res.status}: ${await res.text()}`);
+    answers.push(await res.json());
+  }
+  return answers;
+}
+
+/**
+ * Waits until each file of a booking has a verdict from check-upload (called by the upload's
+ * webhook), without calling it again.
+ */
+export async function waitForFileChecks(dbUrl: string, bookingId: string, timeoutMs = 15_000) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await db.query<{ unchecked: number }>(
+        `select count(*)::int as unchecked
+           from public.bookings b,
+                lateral (values ('licenses', b.license_path),
+                                ('flight-documents', b.flight_document_path)) f (bucket_id, name)
+          where b.id = $1 and f.name is not null
+            and not exists (select 1 from internal.upload_checks c
+                             where c.bucket_id = f.bucket_id and c.name = f.name)`,
+        [bookingId],
+      );
+      if (rows[0]?.unchecked === 0) return;
+      if (Date.now() > deadline) throw new Error(`files of ${bookingId} still unchecked`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await db.end();
   }
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 
 import { useScreenLoading } from '@/app/screens';
-import { ToastViewport } from '@/ui/toast-viewport';
+import { ToastViewport } from '@/app/toast-viewport';
 
 /** After a client-side navigation, focus moves to the new page's main region (screen readers). */
 function useFocusMainOnNavigation() {

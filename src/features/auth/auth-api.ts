@@ -1,8 +1,8 @@
 import { type SignInValues, type SignUpValues, signUpMetadata } from '@/features/auth/auth.schema';
-import { captchaToken } from '@/lib/captcha';
-import { currentLocale } from '@/lib/i18n';
-import { adoptSession } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { captchaToken } from '@/infra/captcha';
+import { currentLocale } from '@/infra/i18n';
+import { adoptSession } from '@/infra/session';
+import { supabase } from '@/infra/supabase';
 
 /**
  * A page of the app for an auth mail's link, with the reader's language: the mail (local stack or

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { authErrorMessage, authErrorMessages, toAuthFailure } from '@/features/auth/auth-errors';
-import { activateLocale, i18n, loadFeatureCatalog } from '@/lib/i18n';
+import { activateLocale, i18n, loadFeatureCatalog } from '@/infra/i18n';
 
 /** supabase-js's error shapes (AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError). */
 const apiError = (status: number, code?: string) => ({

@@ -9,7 +9,8 @@ import {
   signUpMetadata,
   signUpSchema,
 } from '@/features/auth/auth.schema';
-import { activateLocale, i18n, loadFeatureCatalog, type Locale } from '@/lib/i18n';
+import { type Locale } from '@/domain/locale';
+import { activateLocale, i18n, loadFeatureCatalog } from '@/infra/i18n';
 
 const valid = {
   fullName: 'Amina Benali',

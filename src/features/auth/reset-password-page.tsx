@@ -13,8 +13,8 @@ import {
   useAuthForm,
 } from '@/features/auth/form-fields';
 import { AUTHENTICATED_ENTRY } from '@/features/auth/redirect';
-import { useSession } from '@/lib/session';
-import { initialAuthRedirect } from '@/lib/supabase';
+import { useSession } from '@/infra/session';
+import { initialAuthRedirect } from '@/infra/supabase';
 import { Button, buttonClass } from '@/ui/button';
 import { PageSpinner } from '@/ui/spinner';
 

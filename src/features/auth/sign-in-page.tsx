@@ -12,7 +12,7 @@ import {
   useAuthForm,
 } from '@/features/auth/form-fields';
 import { redirectTarget, withRedirect } from '@/features/auth/redirect';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/infra/session';
 import { Button } from '@/ui/button';
 
 export default function SignInPage() {

@@ -15,8 +15,8 @@ import {
   useAuthForm,
 } from '@/features/auth/form-fields';
 import { redirectTarget, withRedirect } from '@/features/auth/redirect';
-import { useSession } from '@/lib/session';
-import { showToast } from '@/lib/toast';
+import { useSession } from '@/infra/session';
+import { showToast } from '@/infra/toast';
 import { Button } from '@/ui/button';
 
 export default function SignUpPage() {

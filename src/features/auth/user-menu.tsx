@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 
 import { avatarColor, initials } from '@/features/auth/avatar';
 import { UNAUTHENTICATED_ENTRY } from '@/features/auth/redirect';
-import { loadFeatureCatalog } from '@/lib/i18n';
-import { signOut, type SessionUser } from '@/lib/session';
+import { loadFeatureCatalog } from '@/infra/i18n';
+import { signOut, type SessionUser } from '@/infra/session';
 import { cn } from '@/ui/cn';
 import { DropdownMenu, MenuItem } from '@/ui/dropdown-menu';
 import { CalendarIcon, ClockIcon, SignOutIcon } from '@/ui/icons';

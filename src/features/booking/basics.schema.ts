@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { algiersToIso } from '@/lib/dates';
+import { algiersToIso } from '@/domain/dates';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { LocalBooking } from '@/sync/db';
+import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 
-import { localized, type BookingCatalogue } from '@/features/booking/booking-data';
+import type { BookingCatalogue } from '@/features/booking/booking-api';
 import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
 
 /** One booking as this device knows it: reference, car, dates, places, total, sync state. */
@@ -22,6 +22,7 @@ export function BookingCard({
   const place = (id: string) =>
     localized(catalogue?.locations.find((l) => l.id === id)?.name, locale);
   const reference = booking.reference;
+  const hint = syncHint(booking);
   return (
     <article
       className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4"
@@ -53,7 +54,7 @@ export function BookingCard({
         </dt>
         <dd className="tabular-nums">{formatDzd(booking.total_dzd, locale)}</dd>
       </dl>
-      <p className="text-xs text-fg-muted">{i18n._(syncHint(booking))}</p>
+      {hint && <p className="text-xs text-fg-muted">{i18n._(hint)}</p>}
       {booking.status_reason && <p className="text-sm">{booking.status_reason}</p>}
       <BookingAttention booking={booking} />
     </article>

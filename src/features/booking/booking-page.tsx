@@ -4,20 +4,18 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 
-import { algiersToIso, formatDate, isoToAlgiers } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { generateReference } from '@/lib/reference';
-import { getSessionState, useSession } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
-import { quoteOnServer, type QuoteDraft, type ServerQuote } from '@/sync/bookings-sync';
-import { useOnline } from '@/sync/network';
-import { startSyncEngine } from '@/sync/sync-engine';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
+import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { generateReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
+import { useOnline } from '@/infra/network';
+import { getSessionState, useSession } from '@/infra/session';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
-import { draftPeriod, priceOfDraft, useBookingCatalogue } from '@/features/booking/booking-data';
+import { quotePrice, type ServerQuote } from '@/features/booking/booking-api';
+import { useBookingCatalogue } from '@/features/booking/booking-data';
 import {
   bookingWizardMachine,
   currentStep,
@@ -30,6 +28,7 @@ import {
   type DraftPrefill,
   type WizardStep,
 } from '@/features/booking/draft';
+import { quoteOfDraft } from '@/features/booking/draft-request';
 import { clearDraft, loadSavedDraft, saveDraft, submitDraft } from '@/features/booking/draft-store';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { BasicsStep } from '@/features/booking/steps/basics-step';
@@ -60,21 +59,6 @@ export function prefillFrom(params: URLSearchParams): DraftPrefill {
   if (end.date) prefill.end_date = end.date;
   if (end.time) prefill.end_time = end.time;
   return prefill;
-}
-
-/** The draft as `quote_booking` reads it: places and driver only once chosen. */
-function quoteDraft(draft: BookingDraft, period: { start: string; end: string }): QuoteDraft {
-  const dropoff = draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id;
-  return {
-    car_id: draft.car_id,
-    start_at: period.start,
-    end_at: period.end,
-    pickup_location_id: draft.pickup_location_id || null,
-    dropoff_location_id: dropoff || null,
-    driver_option: draft.driver_option === 'provided' ? 'provided' : 'self',
-    extras: draft.extras,
-    insurance: draft.insurance,
-  };
 }
 
 function StepIndicator({ step }: { step: WizardStep }) {
@@ -135,11 +119,9 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
         actors: {
           loadDraft: fromPromise(() => loadSavedDraft()),
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
-            const period = draftPeriod(input.draft);
-            if (!input.draft.car_id || !period) {
-              return { ok: false, transient: false, code: 'incomplete' };
-            }
-            return quoteOnServer(supabase, quoteDraft(input.draft, period));
+            const quote = quoteOfDraft(input.draft);
+            if (!quote) return { ok: false, transient: false, code: 'incomplete' };
+            return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
             submitDraft({ ...input, userId: getSessionState().user?.id ?? null }),
@@ -172,14 +154,16 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
 
   useEffect(() => {
     // The wizard reads the catalogue from the device: keep it fresh while booking.
-    startCatalogueScheduler();
-    startSyncEngine();
+    keepRunning('catalogue');
+    keepRunning('outbox');
   }, []);
   useEffect(() => send({ type: 'wizard.session', isGuest }), [isGuest, send]);
   useEffect(() => send({ type: 'wizard.online', online }), [online, send]);
 
-  const price = useMemo(() => priceOfDraft(context.draft, catalogue), [context.draft, catalogue]);
-  useEffect(() => send({ type: 'wizard.price', price }), [price, send]);
+  // The machine prices the draft from the device's catalogue, which stays live.
+  useEffect(() => {
+    if (catalogue) send({ type: 'wizard.catalogue', catalogue });
+  }, [catalogue, send]);
 
   useEffect(() => {
     if (snapshot.status === 'done' && context.bookingId) {

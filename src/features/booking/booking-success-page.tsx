@@ -3,24 +3,21 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { BRAND_NAME } from '@/lib/brand';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { showToast } from '@/lib/toast';
-import { CONTACT_LINES, whatsappUrl } from '@/lib/whatsapp';
-import { db, type LocalBooking } from '@/sync/db';
-import { startSyncEngine } from '@/sync/sync-engine';
+import { BRAND_NAME } from '@/domain/brand';
+import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import { type Locale, localized } from '@/domain/locale';
+import { keepRunning } from '@/infra/background';
+import { useSession } from '@/infra/session';
+import { showToast } from '@/infra/toast';
+import { CONTACT_LINES, whatsappUrl } from '@/infra/whatsapp';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
+import { readLocalBooking, type BookingCatalogue } from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
-import {
-  localized,
-  useBookingCatalogue,
-  type BookingCatalogue,
-} from '@/features/booking/booking-data';
+import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { buildIcs } from '@/features/booking/calendar';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';
@@ -154,12 +151,9 @@ export default function BookingSuccessPage() {
   const id = params.get('id') ?? '';
   const session = useSession();
   const catalogue = useBookingCatalogue();
-  const booking = useLiveQuery(
-    async () => (id ? ((await db.bookings.get(id)) ?? null) : null),
-    [id],
-  );
+  const booking = useLiveQuery(() => readLocalBooking(id), [id]);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
   }, []);
 
   if (booking === undefined) return <PageSpinner />;

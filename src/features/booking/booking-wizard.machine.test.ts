@@ -2,9 +2,10 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
-import type { PriceBreakdown } from '@/lib/database.types';
-import type { ServerQuote } from '@/sync/bookings-sync';
+import type { PriceBreakdown } from '@/domain/rows';
+import { price } from '@/sync/outbox/testing/fake-server';
 
+import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
 import {
   bookingWizardMachine,
   currentStep,
@@ -17,19 +18,18 @@ i18n.loadAndActivate({ locale: 'fr', messages: {} });
 const messages = validationMessages(i18n);
 const NOW = Date.parse('2030-01-01T09:00:00Z');
 
-const price: PriceBreakdown = {
-  days: 2,
-  base: 10000,
-  extras_total: 0,
-  insurance_total: 0,
-  driver_total: 0,
-  pickup_fee: 0,
-  dropoff_fee: 0,
-  subtotal: 10000,
-  deposit: 30000,
-  total: 10000,
-  currency: 'DZD',
-};
+/** A catalogue in which `basics` (two days of car-1 from loc-1) costs `price`. */
+const catalogue = {
+  cars: [{ id: 'car-1', daily_rate_dzd: 5000, deposit_dzd: 30000, active: true }],
+  locations: [
+    { id: 'loc-1', delivery_fee_dzd: 0, active: true },
+    { id: 'loc-2', delivery_fee_dzd: 1500, active: true },
+  ],
+  extras: [],
+  insurance: [{ code: 'civil_liability', price_dzd_per_day: 0, included: true, active: true }],
+  busy: [],
+  settings: { driver_per_day_dzd: 3000 },
+} as unknown as BookingCatalogue;
 
 const licence: DraftFile = {
   id: 'f1',
@@ -111,7 +111,7 @@ async function toReview(opts: Parameters<typeof setup>[0] = {}) {
   const s = setup(opts);
   await waitFor(s.actor, (snap) => snap.matches('basics'));
   s.actor.send({ type: 'wizard.next', values: basics });
-  s.actor.send({ type: 'wizard.price', price });
+  s.actor.send({ type: 'wizard.catalogue', catalogue });
   s.actor.send({ type: 'wizard.next' });
   s.actor.send({ type: 'wizard.next', values: location });
   s.actor.send({ type: 'wizard.next', values: opts.isGuest === false ? {} : contact });
@@ -235,16 +235,33 @@ describe('bookingWizard machine', () => {
     expect(quotes).toHaveLength(1);
   });
 
+  it('prices the draft from the catalogue it is given, again after each change', async () => {
+    const { actor } = setup({ online: false });
+    await waitFor(actor, (s) => s.matches('basics'));
+    expect(actor.getSnapshot().context.price).toBeNull();
+    actor.send({ type: 'wizard.catalogue', catalogue });
+    actor.send({ type: 'wizard.next', values: basics });
+    expect(actor.getSnapshot().context.price).toEqual(price);
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.change', values: { ...location, pickup_location_id: 'loc-2' } });
+    expect(actor.getSnapshot().context.price).toMatchObject({
+      pickup_fee: 1500,
+      dropoff_fee: 1500,
+      total: 13000,
+    });
+  });
+
   it('does not pass the price step without a price', async () => {
     const { actor } = setup({ online: false });
     await waitFor(actor, (s) => s.matches('basics'));
     actor.send({ type: 'wizard.next', values: basics });
     actor.send({ type: 'wizard.next' });
     expect(step(actor)).toBe('price');
-    actor.send({ type: 'wizard.price', price: { ...price, days: 0 } });
+    // Settings not synced yet: the device cannot price the draft.
+    actor.send({ type: 'wizard.catalogue', catalogue: { ...catalogue, settings: null } });
     actor.send({ type: 'wizard.next' });
     expect(step(actor)).toBe('price');
-    actor.send({ type: 'wizard.price', price });
+    actor.send({ type: 'wizard.catalogue', catalogue });
     actor.send({ type: 'wizard.next' });
     expect(step(actor)).toBe('location');
   });
@@ -253,7 +270,7 @@ describe('bookingWizard machine', () => {
     const { actor } = setup({ online: false });
     await waitFor(actor, (s) => s.matches('basics'));
     actor.send({ type: 'wizard.next', values: basics });
-    actor.send({ type: 'wizard.price', price });
+    actor.send({ type: 'wizard.catalogue', catalogue });
     actor.send({ type: 'wizard.next' });
     actor.send({ type: 'wizard.next', values: { ...location, licence: null } });
     expect(step(actor)).toBe('location');
@@ -269,7 +286,7 @@ describe('bookingWizard machine', () => {
     const { actor } = setup({ online: false });
     await waitFor(actor, (s) => s.matches('basics'));
     actor.send({ type: 'wizard.next', values: basics });
-    actor.send({ type: 'wizard.price', price });
+    actor.send({ type: 'wizard.catalogue', catalogue });
     actor.send({ type: 'wizard.next' });
     actor.send({ type: 'wizard.next', values: location });
     actor.send({ type: 'wizard.next' });

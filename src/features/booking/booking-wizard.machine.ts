@@ -7,19 +7,22 @@
  * - Every accepted change is saved by the `persistDraft` action (Dexie, files included), so the
  *   draft survives a reload; on start `loadDraft` finds it and the wizard offers to continue or
  *   discard (`wizard.resume` / `wizard.discard`).
- * - On the price and review steps, when online, `quotePrice` asks the server for its price.
+ * - The machine prices the draft itself from the catalogue it is given (`wizard.catalogue`, the
+ *   device's synced tables, live) with the rules of src/domain/pricing.ts; on the price and review
+ *   steps, when online, `quotePrice` asks the server for its price too.
  * - `wizard.confirm` on the last step runs `submitBooking` (store + outbox); the machine ends in
  *   `done` with the booking id.
  * Side effects are actors/actions provided from outside (tests provide fakes).
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-import type { PriceBreakdown } from '@/lib/database.types';
-import type { ServerQuote } from '@/sync/bookings-sync';
+import type { PriceBreakdown } from '@/domain/rows';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
+import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
 import { confirmSchema } from '@/features/booking/confirm.schema';
 import { wizardSteps, type BookingDraft, type WizardStep } from '@/features/booking/draft';
+import { priceOfDraft } from '@/features/booking/draft-request';
 import { locationSchema } from '@/features/booking/location.schema';
 import { priceReviewSchema } from '@/features/booking/price-review.schema';
 import { servicesSchema } from '@/features/booking/services.schema';
@@ -33,6 +36,8 @@ export type WizardInput = {
   isGuest: boolean;
   online: boolean;
   messages: ValidationMessages;
+  /** The catalogue the price comes from, when already read (else `wizard.catalogue`). */
+  catalogue?: BookingCatalogue | null;
   now?: () => number;
 };
 
@@ -46,7 +51,9 @@ export type WizardContext = {
   online: boolean;
   messages: ValidationMessages;
   now: () => number;
-  /** The device's price for the current draft (computed by the UI from Dexie). */
+  /** The synced catalogue the draft is priced from (null until the device has read it). */
+  catalogue: BookingCatalogue | null;
+  /** The device's price for the current draft, from `catalogue` (null when it cannot be). */
   price: PriceBreakdown | null;
   /** The server's price (quote_booking), when it could be asked. */
   serverPrice: PriceBreakdown | null;
@@ -63,7 +70,7 @@ export type WizardEvent =
   | { type: 'wizard.back'; values?: Partial<BookingDraft> }
   | { type: 'wizard.goTo'; step: WizardStep }
   | { type: 'wizard.confirm'; values?: Partial<BookingDraft> }
-  | { type: 'wizard.price'; price: PriceBreakdown | null }
+  | { type: 'wizard.catalogue'; catalogue: BookingCatalogue }
   | { type: 'wizard.session'; isGuest: boolean }
   | { type: 'wizard.online'; online: boolean };
 
@@ -161,13 +168,15 @@ export const bookingWizardMachine = setup({
     persistDraft: (_, _params: { draft: BookingDraft; step: WizardStep }) => {},
     /** Forgets the saved draft and its files (provided by the page). */
     clearDraft: (_, _params: { draft: BookingDraft }) => {},
-    restoreSaved: assign({
-      draft: ({ context }) => context.saved!.draft,
+    restoreSaved: assign(({ context }) => ({
+      draft: context.saved!.draft,
+      price: priceOfDraft(context.saved!.draft, context.catalogue),
       saved: null,
-    }),
+    })),
     forgetSaved: assign({ saved: null }),
-    merge: assign({
-      draft: ({ context, event }) => ({ ...context.draft, ...valuesOf(event) }),
+    merge: assign(({ context, event }) => {
+      const draft = { ...context.draft, ...valuesOf(event) };
+      return { draft, price: priceOfDraft(draft, context.catalogue) };
     }),
     resetQuote: assign({ serverPrice: null, quote: 'idle' }),
     quoteChecking: assign({ quote: 'checking' }),
@@ -202,7 +211,8 @@ export const bookingWizardMachine = setup({
     online: input.online,
     messages: input.messages,
     now: input.now ?? Date.now,
-    price: null,
+    catalogue: input.catalogue ?? null,
+    price: priceOfDraft(input.draft, input.catalogue),
     serverPrice: null,
     quote: 'idle',
     submitError: null,
@@ -211,8 +221,11 @@ export const bookingWizardMachine = setup({
   initial: 'loading',
   output: ({ context }) => ({ bookingId: context.bookingId }),
   on: {
-    'wizard.price': {
-      actions: assign({ price: ({ event }) => event.price }),
+    'wizard.catalogue': {
+      actions: assign(({ context, event }) => ({
+        catalogue: event.catalogue,
+        price: priceOfDraft(context.draft, event.catalogue),
+      })),
     },
     'wizard.session': { actions: assign({ isGuest: ({ event }) => event.isGuest }) },
     'wizard.online': { actions: assign({ online: ({ event }) => event.online }) },

@@ -3,17 +3,16 @@
  * Blobs in `files` (same table the outbox uploads from), so a reload or a closed app loses
  * nothing. One draft at a time.
  */
-import type { PriceBreakdown } from '@/lib/database.types';
-import { requestPersistentStorage } from '@/lib/storage-persist';
-import { algiersToIso } from '@/lib/dates';
-import { normalizeInsurance } from '@/lib/pricing';
-import { db, type LocalBooking, type LocalFile } from '@/sync/db';
-import { extensionOf, type PreparedFile } from '@/sync/image-prepare';
-import { queueBooking, type CreateBookingPayload } from '@/sync/outbox';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { PriceBreakdown } from '@/domain/rows';
+import { db, type LocalFile } from '@/infra/db';
+import { extensionOf, type PreparedFile } from '@/infra/image-prepare';
+import { requestPersistentStorage } from '@/infra/storage-persist';
+import { queueBooking } from '@/sync/outbox/enqueue';
 
 import type { SavedDraft } from '@/features/booking/booking-wizard.machine';
 import { wizardSteps, type BookingDraft, type DraftFile } from '@/features/booking/draft';
-import { normalizePhone } from '@/features/booking/services.schema';
+import { createRequestOfDraft } from '@/features/booking/draft-request';
 
 export const DRAFT_KEY = 'booking.draft';
 const FIRST_BOOKING_KEY = 'booking.first_done';
@@ -24,12 +23,16 @@ function worthOffering(draft: BookingDraft, step: string): boolean {
   return step !== 'basics' || !!draft.car_id || !!draft.start_date || !!draft.end_date;
 }
 
-/** The saved draft, if there is one worth offering; files that vanished are dropped. */
+/**
+ * The saved draft, if there is one worth offering; files that vanished are dropped. A draft
+ * whose booking is already stored (the page closed between submitDraft's two writes) is not.
+ */
 export async function loadSavedDraft(): Promise<SavedDraft | null> {
   const row = await db.meta.get(DRAFT_KEY);
   const stored = row?.value as StoredDraft | undefined;
   if (!stored?.draft?.id || !(wizardSteps as readonly string[]).includes(stored.step)) return null;
   if (!worthOffering(stored.draft, stored.step)) return null;
+  if (await db.bookings.get(stored.draft.id)) return null;
   const draft = { ...stored.draft };
   if (draft.licence && !(await db.files.get(draft.licence.id))) draft.licence = null;
   if (draft.flight_document && !(await db.files.get(draft.flight_document.id))) {
@@ -90,40 +93,11 @@ export async function removeDraftFile(file: DraftFile): Promise<void> {
   await db.files.delete(file.id);
 }
 
-/** The `create_booking` payload of a complete draft (RPC column names). */
-export function toCreatePayload(draft: BookingDraft, isGuest: boolean): CreateBookingPayload {
-  const startAt = algiersToIso(draft.start_date, draft.start_time);
-  const endAt = algiersToIso(draft.end_date, draft.end_time);
-  if (!startAt || !endAt || !draft.licence || draft.driver_option === '') {
-    throw new Error('the draft is not complete');
-  }
-  const requests = draft.additional_requests.trim();
-  return {
-    id: draft.id,
-    reference: draft.reference,
-    car_id: draft.car_id,
-    start_at: startAt,
-    end_at: endAt,
-    pickup_location_id: draft.pickup_location_id,
-    dropoff_location_id: draft.dropoff_same ? draft.pickup_location_id : draft.dropoff_location_id,
-    driver_option: draft.driver_option,
-    license_path: draft.licence.path,
-    flight_document_path: draft.from_abroad ? (draft.flight_document?.path ?? null) : null,
-    from_abroad: draft.from_abroad,
-    additional_requests: requests ? requests : null,
-    extras: [...new Set(draft.extras)],
-    insurance: normalizeInsurance(draft.insurance),
-    payment_method: 'cash',
-    guest_name: isGuest ? draft.guest_name.trim() : null,
-    guest_phone: isGuest ? normalizePhone(draft.guest_phone) : null,
-    guest_email: isGuest ? draft.guest_email.trim() : null,
-  };
-}
-
 /**
- * Confirms a draft: the booking is stored with its reference and queued (uploads, then
- * `create_booking`) in one transaction, the draft is forgotten, and after the first booking the
- * browser is asked to keep this site's data.
+ * Confirms a draft in two transactions: first the booking is stored with its reference and queued
+ * (uploads, then `create_booking`: `queueBooking`), then the draft and its unused files are
+ * forgotten. A page closed between the two leaves a draft that `loadSavedDraft` no longer offers.
+ * After the first booking the browser is asked to keep this site's data.
  */
 export async function submitDraft(input: {
   draft: BookingDraft;
@@ -132,7 +106,7 @@ export async function submitDraft(input: {
   userId: string | null;
 }): Promise<{ bookingId: string }> {
   const { draft, isGuest, price, userId } = input;
-  const payload = toCreatePayload(draft, isGuest);
+  const payload = createRequestOfDraft(draft, isGuest);
   const now = new Date().toISOString();
   const booking: LocalBooking = {
     ...payload,

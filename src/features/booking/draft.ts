@@ -1,4 +1,4 @@
-import type { UploadType } from '@/sync/image-prepare';
+import type { UploadType } from '@/infra/image-prepare';
 
 /** A file chosen in the form; its bytes wait in Dexie (`files`, same id) until uploaded. */
 export type DraftFile = {

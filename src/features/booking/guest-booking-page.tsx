@@ -2,14 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 
-import { normalizeReference } from '@/lib/reference';
-import { supabase } from '@/lib/supabase';
-import { lookupGuestBooking, type GuestLookup } from '@/sync/bookings-sync';
-import { db } from '@/sync/db';
-import { useOnline } from '@/sync/network';
-import { startSyncEngine } from '@/sync/sync-engine';
+import { normalizeReference } from '@/domain/reference';
+import { keepRunning } from '@/infra/background';
+import { useOnline } from '@/infra/network';
 import { Button } from '@/ui/button';
 
+import {
+  type GuestLookup,
+  lookupGuestBooking,
+  readGuestBookings,
+  readLocalBooking,
+} from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { Card, describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
@@ -25,27 +28,18 @@ export default function GuestBookingPage() {
   const id = useId();
   const online = useOnline();
   const catalogue = useBookingCatalogue();
-  const local = useLiveQuery(
-    () =>
-      db.bookings
-        .orderBy('created_at')
-        .reverse()
-        .filter((b) => b.is_guest)
-        .toArray(),
-    [],
-  );
+  const local = useLiveQuery(readGuestBookings, []);
   const [reference, setReference] = useState('');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; contact?: string }>({});
   const [result, setResult] = useState<GuestLookup | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    startSyncEngine();
+    keepRunning('outbox');
   }, []);
 
   const found = useLiveQuery(
-    async () =>
-      result?.kind === 'found' ? ((await db.bookings.get(result.booking.id)) ?? null) : null,
+    async () => (result?.kind === 'found' ? readLocalBooking(result.booking.id) : null),
     [result],
   );
 
@@ -65,7 +59,7 @@ export default function GuestBookingPage() {
     setBusy(true);
     setResult(null);
     try {
-      setResult(await lookupGuestBooking(supabase, ref, value));
+      setResult(await lookupGuestBooking(ref, value));
     } catch {
       setResult({ kind: 'error', code: 'network' });
     } finally {

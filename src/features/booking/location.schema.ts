@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/sync/image-prepare';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/infra/image-prepare';
 
 import type { DraftFile } from '@/features/booking/draft';
 import type { ValidationMessages } from '@/features/booking/validation-messages';

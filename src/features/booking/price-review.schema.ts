@@ -4,7 +4,7 @@ import type { ValidationMessages } from '@/features/booking/validation-messages'
 
 /**
  * Step 2, price review: nothing to type, but the step cannot be passed without a price — the
- * device must know the car, places and options to compute it (src/lib/pricing.ts).
+ * device must know the car, places and options to compute it (src/domain/pricing.ts).
  */
 export function priceReviewSchema(m: ValidationMessages) {
   const amount = z.number().int().nonnegative();

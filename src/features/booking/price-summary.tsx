@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { PriceBreakdown } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { PriceBreakdown } from '@/domain/rows';
 
 /** The spec's price breakdown: days, base, services, insurance, driver, fees, totals, deposit. */
 export function PriceSummary({ price }: { price: PriceBreakdown }) {

@@ -4,15 +4,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { db, type OutboxEntry } from '@/sync/db';
-import { dismissParked, LAST_SYNC_KEY, retryParked, STALE_AFTER_MS } from '@/sync/outbox';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import type { OutboxEntry } from '@/infra/db';
+import { useSession } from '@/infra/session';
+import { STALE_AFTER_MS } from '@/sync/outbox/entry';
+import { dismissParked, retryParked } from '@/sync/outbox/parked';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
+import { readLastSync, readOutboxQueue } from '@/features/booking/booking-api';
 import { Card, Notice } from '@/features/booking/form-parts';
 
 const kindLabels: Record<OutboxEntry['kind'], MessageDescriptor> = {
@@ -36,8 +38,8 @@ export function SyncPanel() {
   const locale = (i18n.locale || 'fr') as Locale;
   const engine = useSyncEngineState();
   const { user } = useSession();
-  const entries = useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
-  const lastSync = useLiveQuery(async () => (await db.meta.get(LAST_SYNC_KEY))?.value, []);
+  const entries = useLiveQuery(readOutboxQueue, []);
+  const lastSync = useLiveQuery(readLastSync, []);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);

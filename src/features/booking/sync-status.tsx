@@ -1,81 +1,52 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 
-import { bookingErrorGeneric, bookingErrorMessage, bookingErrorTitle } from '@/lib/booking-errors';
-import { algiersToIso, formatDateTime, isoToAlgiers } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { generateReference } from '@/lib/reference';
-import { db, type LocalBooking } from '@/sync/db';
-import { discardUnsentBooking, retryParked, updateQueuedBooking } from '@/sync/outbox';
+import {
+  bookingErrorGeneric,
+  bookingErrorMessage,
+  bookingErrorTitle,
+} from '@/domain/booking-errors';
+import { outcomeOf, type Audience } from '@/domain/booking-outcomes';
+import { quoteOf } from '@/domain/booking-request';
+import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import { priceRequest } from '@/domain/pricing';
+import { generateReference } from '@/domain/reference';
+import { discardUnsentBooking } from '@/sync/outbox/enqueue';
+import { retryParked, updateQueuedBooking } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
+import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
-import { cn } from '@/ui/cn';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
-import {
-  availableCars,
-  priceOfBooking,
-  useBookingCatalogue,
-} from '@/features/booking/booking-data';
+import { readParkedCreate } from '@/features/booking/booking-api';
+import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
 import { validationMessages } from '@/features/booking/validation-messages';
 
-const stateLabels: Record<LocalBooking['sync_state'], MessageDescriptor> = {
-  queued: msg`En attente d’envoi`,
-  sending: msg`Envoi en cours`,
-  awaiting: msg`En attente de confirmation`,
-  confirmed: msg`Confirmée`,
-  needs_attention: msg`Action requise`,
-};
+/** Who reads a booking of this device: the guest who made it, or the signed-in customer. */
+function audienceOf(booking: Pick<LocalBooking, 'is_guest'>): Audience {
+  return booking.is_guest ? 'guest' : 'customer';
+}
 
-const statusLabels: Partial<Record<LocalBooking['status'], MessageDescriptor>> = {
-  in_progress: msg`Location en cours`,
-  completed: msg`Terminée`,
-  cancelled: msg`Annulée`,
-  rejected: msg`Refusée`,
-};
-
-const stateHints: Record<LocalBooking['sync_state'], MessageDescriptor> = {
-  queued: msg`Enregistrée sur cet appareil ; elle part dès que le réseau le permet, même si vous fermez l’application.`,
-  sending: msg`Envoi au serveur…`,
-  awaiting: msg`Reçue par l’agence, qui va la confirmer.`,
-  confirmed: msg`Confirmée par l’agence.`,
-  needs_attention: msg`Le serveur a refusé cette réservation. Voyez ci-dessous quoi faire.`,
-};
-
-/** The sync state (or final status) of a booking, as a coloured badge. */
+/** The booking's stage (src/domain/booking-outcomes.ts), as a coloured badge. */
 export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
   const { i18n } = useLingui();
-  const status = statusLabels[booking.status];
-  /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
-  const tone =
-    booking.sync_state === 'needs_attention' || booking.status === 'rejected'
-      ? 'bg-danger/15 text-danger'
-      : status
-        ? 'bg-muted text-fg'
-        : booking.sync_state === 'confirmed'
-          ? 'bg-success/15 text-success'
-          : booking.sync_state === 'awaiting'
-            ? 'bg-primary-soft text-primary-text'
-            : 'bg-warning/15 text-fg';
-  /* eslint-enable lingui/no-unlocalized-strings */
+  const outcome = outcomeOf(booking, audienceOf(booking));
   return (
-    <span
-      className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tone)}
-      data-testid="sync-state"
-      data-state={booking.sync_state}
-    >
-      {i18n._(status ?? stateLabels[booking.sync_state])}
-    </span>
+    <Badge tone={outcome.tone} data-testid="sync-state" data-state={booking.sync_state}>
+      {i18n._(outcome.label)}
+    </Badge>
   );
 }
 
-export function syncHint(booking: LocalBooking): MessageDescriptor {
-  return stateHints[booking.sync_state];
+/** What the booking's stage means for its reader, when the badge does not say it all. */
+export function syncHint(booking: LocalBooking): MessageDescriptor | null {
+  return outcomeOf(booking, audienceOf(booking)).hint;
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
@@ -90,13 +61,7 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
   const catalogue = useBookingCatalogue();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const parked = useLiveQuery(
-    async () =>
-      (await db.outbox.where('state').equals('parked').toArray()).find(
-        (e) => e.kind === 'create_booking' && (e.payload as { id?: string }).id === booking.id,
-      ) ?? null,
-    [booking.id],
-  );
+  const parked = useLiveQuery(() => readParkedCreate(booking.id), [booking.id]);
   if (booking.sync_state !== 'needs_attention') return null;
   const code = booking.sync_error;
   const alternatives =
@@ -130,7 +95,8 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
               </p>
               <ul className="flex flex-col gap-2">
                 {alternatives.map((car) => {
-                  const price = priceOfBooking(booking, catalogue, { car_id: car.id });
+                  const price =
+                    catalogue && priceRequest({ ...quoteOf(booking), car_id: car.id }, catalogue);
                   const total = price ? formatDzd(price.total, locale) : '';
                   const name = car.name;
                   return (
@@ -228,7 +194,9 @@ function ChangeDates({ booking, onDone }: { booking: LocalBooking; onDone: () =>
     }
     const startAt = algiersToIso(values.start_date, values.start_time)!;
     const endAt = algiersToIso(values.end_date, values.end_time)!;
-    const price = priceOfBooking(booking, catalogue, { start_at: startAt, end_at: endAt });
+    const price =
+      catalogue &&
+      priceRequest({ ...quoteOf(booking), start_at: startAt, end_at: endAt }, catalogue);
     if (!price) {
       setError(validationMessages(i18n).priceUnavailable);
       return;

@@ -1,22 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { LocalBooking } from '@/sync/db';
+import { outcomeOf } from '@/domain/booking-outcomes';
+import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';
 import { Dialog } from '@/ui/dialog';
 import { Facts, type Fact } from '@/ui/facts';
 
-import {
-  driverLabels,
-  paymentStatusLabels,
-  statusLabels,
-  statusTones,
-} from '@/features/bookings/labels';
-import { localized, type CatalogueNames } from '@/features/bookings/use-my-bookings';
+import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
+import type { CatalogueNames } from '@/features/bookings/bookings-api';
 
 /** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {
@@ -92,13 +88,12 @@ export function BookingDetailsDialog({
     (code) => localized(names.insurance.get(code)?.name, locale) || code,
   );
   const reference = booking.reference;
+  const outcome = outcomeOf(booking, 'customer');
   const facts: Fact[] = [
     {
       key: 'status',
       label: t`Statut`,
-      value: (
-        <Badge tone={statusTones[booking.status]}>{i18n._(statusLabels[booking.status])}</Badge>
-      ),
+      value: <Badge tone={outcome.tone}>{i18n._(outcome.label)}</Badge>,
     },
     ...(booking.status_reason
       ? [{ key: 'reason', label: t`Motif`, value: booking.status_reason }]

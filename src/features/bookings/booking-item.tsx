@@ -3,13 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { LocalBooking } from '@/sync/db';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { outcomeOf } from '@/domain/booking-outcomes';
+import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { forgetRefusedReview, type MyReview } from '@/sync/my-bookings-sync';
-import { dismissParked, retryParked } from '@/sync/outbox';
+import { dismissParked, retryParked } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
 import { Badge } from '@/ui/badge';
 import { Button, buttonClass } from '@/ui/button';
@@ -25,14 +26,8 @@ import {
   type BookingEntries,
   type SyncView,
 } from '@/features/bookings/booking-lists';
-import {
-  statusLabels,
-  statusTones,
-  syncHints,
-  syncLabels,
-  syncTones,
-} from '@/features/bookings/labels';
-import { localized, type CatalogueNames } from '@/features/bookings/use-my-bookings';
+import { cancelHints, cancelLabels, cancelTones } from '@/features/bookings/labels';
+import type { CatalogueNames } from '@/features/bookings/bookings-api';
 
 function Notice({ tone, children }: { tone: 'warning' | 'danger'; children: React.ReactNode }) {
   return (
@@ -69,11 +64,19 @@ function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
   const [busy, act] = useOutboxAction();
   const code = 'code' in view ? view.code : null;
   const reason = i18n._(bookingErrorMessage(code));
+  const cancel = view.kind === 'cancel_queued' || view.kind === 'cancel_refused' ? view : null;
+  const hint = outcomeOf(booking, 'customer').hint;
   return (
     <div className="flex flex-col gap-2" data-testid="sync-row" data-sync={view.kind}>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
-        <Badge tone={syncTones[view.kind]}>{i18n._(syncLabels[view.kind])}</Badge>
-        <span>{i18n._(syncHints[view.kind])}</span>
+        {cancel ? (
+          <>
+            <Badge tone={cancelTones[cancel.kind]}>{i18n._(cancelLabels[cancel.kind])}</Badge>
+            <span>{i18n._(cancelHints[cancel.kind])}</span>
+          </>
+        ) : (
+          hint && <span>{i18n._(hint)}</span>
+        )}
       </p>
       {view.kind === 'needs_attention' && (
         <Notice tone="danger">
@@ -231,6 +234,7 @@ export function BookingItem({
   const place = (id: string) => localized(names.locations.get(id)?.name, locale);
   const actions = actionsFor(booking, entries, review);
   const sync = syncViewOf(booking, entries);
+  const outcome = outcomeOf(booking, 'customer');
   const reference = booking.reference;
   const titleId = `booking-${booking.id}-title`;
 
@@ -249,8 +253,8 @@ export function BookingItem({
             <h3 id={titleId} className="min-w-0 font-semibold break-words">
               {carName}
             </h3>
-            <Badge tone={statusTones[booking.status]} data-testid="booking-status">
-              {i18n._(statusLabels[booking.status])}
+            <Badge tone={outcome.tone} data-testid="booking-status">
+              {i18n._(outcome.label)}
             </Badge>
           </div>
           <p dir="ltr" className="self-start font-mono text-sm" data-testid="booking-reference">

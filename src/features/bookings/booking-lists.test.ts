@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { OutboxEntry } from '@/sync/db';
+import type { OutboxEntry } from '@/infra/db';
 import { localBooking as booking } from '@/sync/testing/bookings';
 
 import {

@@ -2,22 +2,17 @@
  * The rules of /mybookings, apart from the screen: which tab a booking belongs to, in which
  * order, what the customer may do with it, and what its sync state means (docs/bookings.md).
  */
-import type { LocalBooking, OutboxEntry } from '@/sync/db';
+import { canMove, isFinal, isReviewable } from '@/domain/lifecycle';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { OutboxEntry } from '@/infra/db';
 import type { MyReview } from '@/sync/my-bookings-sync';
 
 export type BookingTab = 'current' | 'past';
 
 /** Bookings still ahead or under way, and local ones that still need the customer. */
-export const currentStatuses: ReadonlySet<LocalBooking['status']> = new Set([
-  'queued',
-  'sync_failed',
-  'pending',
-  'reserved',
-  'in_progress',
-]);
-
 export function tabOf(booking: Pick<LocalBooking, 'status'>): BookingTab {
-  return currentStatuses.has(booking.status) ? 'current' : 'past';
+  const { status } = booking;
+  return status === 'queued' || status === 'sync_failed' || !isFinal(status) ? 'current' : 'past';
 }
 
 const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
@@ -84,7 +79,7 @@ export type BookingActions = {
 };
 
 /**
- * What the customer may do: cancel while pending or reserved (the server's rule), or drop a
+ * What the customer may do: cancel while the lifecycle lets them (pending or reserved), or drop a
  * booking that never reached the server; review a completed booking once.
  */
 export function actionsFor(
@@ -95,13 +90,12 @@ export function actionsFor(
   let cancel: CancelAction | null = null;
   if (!entries.cancel) {
     if (booking.status === 'queued' || booking.status === 'sync_failed') cancel = 'discard';
-    else if (booking.status === 'pending' || booking.status === 'reserved') cancel = 'cancel';
+    else if (canMove('customer', booking.status, 'cancelled')) cancel = 'cancel';
   }
   return {
     cancel,
     // A refused review is first given up (or sent again) from its notice.
-    review:
-      booking.status === 'completed' && booking.user_id !== null && !entries.review && !review,
+    review: isReviewable(booking.status) && booking.user_id !== null && !entries.review && !review,
   };
 }
 
@@ -111,6 +105,9 @@ export type SyncView =
   | { kind: 'needs_attention'; code: string | null; entry: OutboxEntry | undefined }
   | { kind: 'cancel_queued' }
   | { kind: 'cancel_refused'; code: string | null; entry: OutboxEntry };
+
+/** The sync views of a cancellation (the others follow the booking's stage). */
+export type CancelView = Extract<SyncView, { kind: 'cancel_queued' | 'cancel_refused' }>;
 
 /** Codes the customer fixes by choosing another car or other dates (on the booking's page). */
 export const fixableCodes: ReadonlySet<string> = new Set([

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { showToast } from '@/lib/toast';
-import type { LocalBooking } from '@/sync/db';
-import { enqueueCancelBooking } from '@/sync/outbox';
+import { formatDateTime } from '@/domain/dates';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { Locale } from '@/domain/locale';
+import { showToast } from '@/infra/toast';
+import { enqueueCancelBooking } from '@/sync/outbox/enqueue';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 

@@ -4,18 +4,23 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Car, Location } from '@/lib/database.types';
-import { dismissAllToasts, getToasts } from '@/lib/toast';
-import { db, type LocalBooking } from '@/sync/db';
+import type * as Background from '@/infra/background';
+import type { LocalBooking } from '@/domain/local-booking';
+import type { Car, Location } from '@/domain/rows';
+import { db } from '@/infra/db';
+import { dismissAllToasts, getToasts } from '@/infra/toast';
 import { refreshMyBookings } from '@/sync/my-bookings-sync';
 import type * as MyBookingsSync from '@/sync/my-bookings-sync';
 
 import MyBookingsPage from '@/features/bookings/my-bookings-page';
 
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/infra/supabase', () => ({ supabase: {} }));
 vi.mock('@/sync/sync-engine', () => ({ requestFlush: vi.fn() }));
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
-vi.mock('@/lib/session', () => ({
+vi.mock('@/infra/background', async (importOriginal) => ({
+  ...(await importOriginal<typeof Background>()),
+  keepRunning: vi.fn(),
+}));
+vi.mock('@/infra/session', () => ({
   useSession: () => ({ status: 'signedIn', user: { id: 'u1', authority: ['user'] } }),
 }));
 vi.mock('@/sync/my-bookings-sync', async (importOriginal) => ({

@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
-import { useOnline } from '@/sync/network';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { keepRunning } from '@/infra/background';
+import { useOnline } from '@/infra/network';
+import { useSession } from '@/infra/session';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, RefreshIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
@@ -51,7 +51,7 @@ function MyBookings({ userId }: { userId: string }) {
   const tab: BookingTab = isTab(params.get('tab')) ? (params.get('tab') as BookingTab) : 'current';
   const [dialog, setDialog] = useState<Open>(null);
   // Car names, pictures and places come from the synced catalogue.
-  useEffect(() => startCatalogueScheduler(), []);
+  useEffect(() => keepRunning('catalogue'), []);
 
   const lists = splitBookings(data?.bookings ?? []);
   const shown = lists[tab];

@@ -2,8 +2,8 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
-import { showToast } from '@/lib/toast';
-import type { LocalBooking } from '@/sync/db';
+import type { LocalBooking } from '@/domain/local-booking';
+import { showToast } from '@/infra/toast';
 import { submitReview } from '@/sync/my-bookings-sync';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';

@@ -2,80 +2,32 @@ import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import type { Car, Extra, InsuranceOption, Localized, Location } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { showToast } from '@/lib/toast';
-import { db, type LocalBooking, type OutboxEntry } from '@/sync/db';
-import {
-  readMyReviews,
-  refreshMyBookings,
-  reviewsByBooking,
-  type MyReview,
-} from '@/sync/my-bookings-sync';
-import { onBackOnline, useOnline } from '@/sync/network';
-import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { type PeriodicTask, startPeriodic } from '@/infra/periodic';
+import type { OutboxEntry } from '@/infra/db';
+import { isOnline, useOnline } from '@/infra/network';
+import { showToast } from '@/infra/toast';
+import { refreshMyBookings } from '@/sync/my-bookings-sync';
 
-import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';
+import type { BookingEntries } from '@/features/bookings/booking-lists';
+import {
+  type MyBookingsData,
+  readLastRefresh,
+  readMyBookingsData,
+  readNewestNotificationAt,
+} from '@/features/bookings/bookings-api';
 
 /** How often the list is refreshed while the page is open (the notifications' rhythm). */
 export const REFRESH_MS = 30_000;
 
-/** A name in the UI language (French when a translation is missing). */
-export function localized(name: Localized | undefined, locale: Locale): string {
-  return name ? name[locale] || name.fr : '';
-}
-
-/** The names the cards show, from the synced catalogue. */
-export type CatalogueNames = {
-  cars: Map<string, Car>;
-  locations: Map<string, Location>;
-  extras: Map<string, Extra>;
-  insurance: Map<string, InsuranceOption>;
-};
-
-export type MyBookingsData = {
-  bookings: LocalBooking[];
-  entries: Map<string, BookingEntries>;
-  reviews: Map<string, MyReview>;
-  names: CatalogueNames;
-};
-
 /** Everything /mybookings shows, live from IndexedDB (undefined while it is read). */
 export function useMyBookingsData(userId: string): MyBookingsData | undefined {
-  return useLiveQuery(async () => {
-    const [bookings, entries, reviews, cars, locations, extras, insurance] = await Promise.all([
-      db.bookings.where('user_id').equals(userId).toArray(),
-      db.outbox
-        .where('kind')
-        .anyOf(['create_booking', 'cancel_booking', 'submit_review'])
-        .toArray(),
-      readMyReviews(userId),
-      db.cars.toArray(),
-      db.locations.toArray(),
-      db.extras.toArray(),
-      db.insurance.toArray(),
-    ]);
-    return {
-      bookings,
-      entries: entriesByBooking(entries),
-      reviews: reviewsByBooking(reviews),
-      names: {
-        cars: new Map(cars.map((c) => [c.id, c])),
-        locations: new Map(locations.map((l) => [l.id, l])),
-        extras: new Map(extras.map((e) => [e.code, e])),
-        insurance: new Map(insurance.map((i) => [i.code, i])),
-      },
-    };
-  }, [userId]);
+  return useLiveQuery(() => readMyBookingsData(userId), [userId]);
 }
 
 /** When the bookings were last brought from the server (ISO), or null. */
 export function useLastRefresh(): string | null | undefined {
-  return useLiveQuery(async () => {
-    const value = (await db.meta.get(BOOKINGS_PULLED_KEY))?.value;
-    return typeof value === 'string' ? value : null;
-  }, []);
+  return useLiveQuery(readLastRefresh, []);
 }
 
 /**
@@ -90,44 +42,35 @@ export function useBookingsRefresh(userId: string): {
   const online = useOnline();
   const [refreshing, setRefreshing] = useState(false);
   const [failed, setFailed] = useState(false);
-  const inFlight = useRef<Promise<void> | null>(null);
-
-  const refresh = useCallback(() => {
-    inFlight.current ??= (async () => {
-      setRefreshing(true);
-      try {
-        setFailed(!(await refreshMyBookings(userId)));
-      } finally {
-        setRefreshing(false);
-        inFlight.current = null;
-      }
-    })();
-    return inFlight.current;
-  }, [userId]);
+  const task = useRef<PeriodicTask | null>(null);
 
   useEffect(() => {
-    if (!online) return;
-    void refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void refresh();
-    }, REFRESH_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const offOnline = onBackOnline(() => void refresh());
+    const poll = startPeriodic({
+      run: async () => {
+        setRefreshing(true);
+        try {
+          setFailed(!(await refreshMyBookings(userId)));
+        } finally {
+          setRefreshing(false);
+        }
+      },
+      intervalMs: REFRESH_MS,
+      minGapMs: 0,
+      retryMs: null,
+      online: isOnline,
+    });
+    task.current = poll;
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      offOnline();
+      poll.stop();
+      task.current = null;
     };
-  }, [online, refresh]);
+  }, [userId]);
+
+  // The "refresh" button (disabled offline) joins a refresh under way.
+  const refresh = useCallback(() => task.current?.refresh() ?? Promise.resolve(), []);
 
   // A new notification (the bell polls them) means a booking changed on the server.
-  const newest = useLiveQuery(async () => {
-    const rows = await db.notifications.where('user_id').equals(userId).toArray();
-    return rows.reduce((max, n) => (n.created_at > max ? n.created_at : max), '');
-  }, [userId]);
+  const newest = useLiveQuery(() => readNewestNotificationAt(userId), [userId]);
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (newest === undefined) return;

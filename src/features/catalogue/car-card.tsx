@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 
-import type { CarLabels } from '@/features/catalogue/labels';
-import { Stars } from '@/features/catalogue/stars';
-import type { Car } from '@/lib/database.types';
-import { formatDzd } from '@/lib/money';
+import { formatDzd } from '@/domain/money';
+import type { Car } from '@/domain/rows';
 import { CarPicture } from '@/ui/car-picture';
 import { FuelIcon, GearIcon, PeopleIcon } from '@/ui/icons';
+
+import type { CarLabels } from '@/features/catalogue/labels';
+import { Stars } from '@/features/catalogue/stars';
 
 type Props = {
   car: Car;

@@ -1,14 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type * as Background from '@/infra/background';
+import { db } from '@/infra/db';
+import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
+import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
+
 import CarDetailsPage from '@/features/catalogue/car-details-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
-import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
-import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
-import { db } from '@/sync/db';
 
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+vi.mock('@/infra/background', async (importOriginal) => ({
+  ...(await importOriginal<typeof Background>()),
+  keepRunning: vi.fn(),
+}));
 vi.mock('@/sync/catalogue-sync', async (importOriginal) => ({
   ...(await importOriginal<typeof CatalogueSyncModule>()),
   catalogueSync: { sync: vi.fn(), refreshReviews: vi.fn(() => true), running: () => false },

@@ -2,7 +2,18 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { overlapping, upcomingBusy } from '@/features/catalogue/availability';
+import { overlapping, upcomingBusy } from '@/domain/availability';
+import { BRAND_NAME } from '@/domain/brand';
+import { formatDate, formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { Car } from '@/domain/rows';
+import { useScreenContent } from '@/infra/first-screen';
+import { useOnline } from '@/infra/network';
+import { buttonClass } from '@/ui/button';
+import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
+import { PageSpinner } from '@/ui/spinner';
+
 import { CarGallery } from '@/features/catalogue/car-gallery';
 import {
   CatalogueUnavailable,
@@ -16,19 +27,9 @@ import {
   useCarReviews,
   useCatalogueStatus,
   useCatalogueSync,
-} from '@/features/catalogue/queries';
+} from '@/features/catalogue/catalogue-api';
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
-import { BRAND_NAME } from '@/lib/brand';
-import { useScreenContent } from '@/lib/first-screen';
-import type { Car } from '@/lib/database.types';
-import { formatDate, formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { useOnline } from '@/sync/network';
-import { buttonClass } from '@/ui/button';
-import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
-import { PageSpinner } from '@/ui/spinner';
 
 /** Busy periods listed under "availability". */
 const BUSY_LISTED = 6;

@@ -2,16 +2,17 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { keepRunning } from '@/infra/background';
+import { db } from '@/infra/db';
+import { STATUS_KEY } from '@/sync/catalogue-sync';
+import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
+
 import CarsPage, { PAGE_SIZE } from '@/features/catalogue/cars-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
-import { STATUS_KEY } from '@/sync/catalogue-sync';
-import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
-import { db } from '@/sync/db';
-import { startCatalogueScheduler } from '@/sync/sync-scheduler';
 
 // The screens only read IndexedDB; the network side is not under test here.
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+vi.mock('@/infra/background', () => ({ keepRunning: vi.fn() }));
 vi.mock('@/sync/catalogue-sync', async (importOriginal) => ({
   ...(await importOriginal<typeof CatalogueSyncModule>()),
   catalogueSync: { sync: vi.fn(), refreshReviews: vi.fn(), running: () => false },
@@ -74,7 +75,7 @@ describe('/cars', () => {
     // 09:30 UTC is 10:30 in Algiers.
     expect(screen.getByTestId('last-updated').textContent).toMatch(/10:30/);
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('3 voitures');
-    expect(startCatalogueScheduler).toHaveBeenCalled();
+    expect(keepRunning).toHaveBeenCalledWith('catalogue');
   });
 
   it('searches as you type and mirrors the filters in the URL', async () => {

@@ -1,7 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 
-import type { BusyIndex } from '@/features/catalogue/availability';
+import type { BusyIndex } from '@/domain/availability';
+import { BRAND_NAME } from '@/domain/brand';
+import { useScreenContent } from '@/infra/first-screen';
+import { useOnline } from '@/infra/network';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { FilterIcon } from '@/ui/icons';
+
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
 import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
@@ -26,14 +33,8 @@ import {
   useBusyIndex,
   useCatalogueStatus,
   useCatalogueSync,
-} from '@/features/catalogue/queries';
+} from '@/features/catalogue/catalogue-api';
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
-import { BRAND_NAME } from '@/lib/brand';
-import { useScreenContent } from '@/lib/first-screen';
-import { useOnline } from '@/sync/network';
-import { Button } from '@/ui/button';
-import { cn } from '@/ui/cn';
-import { FilterIcon } from '@/ui/icons';
 
 const noBusy: BusyIndex = new Map();
 

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 
-import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/queries';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { useOnline } from '@/sync/network';
+import { formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { useOnline } from '@/infra/network';
 import { OfflineIcon, RefreshIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
+
+import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/catalogue-api';
 
 /**
  * How fresh the catalogue on this device is: when it was last updated (Algiers time), whether

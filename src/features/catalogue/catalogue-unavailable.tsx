@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 
-import { retryCatalogueSync } from '@/features/catalogue/queries';
+import { retryCatalogueSync } from '@/features/catalogue/catalogue-api';
 import type { CatalogueSyncStatus } from '@/sync/catalogue-sync';
 import { Button } from '@/ui/button';
 import { RefreshIcon } from '@/ui/icons';

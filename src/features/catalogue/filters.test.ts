@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildBusyIndex, type BusyIndex } from '@/features/catalogue/availability';
+import { buildBusyIndex, type BusyIndex } from '@/domain/availability';
+import type { Car } from '@/domain/rows';
+
 import {
   activeFilterCount,
   buildSearchIndex,
@@ -15,7 +17,6 @@ import {
   type CarFilters,
 } from '@/features/catalogue/filters';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
-import type { Car } from '@/lib/database.types';
 
 const clio = makeCar({
   name: 'Renault Clio 5',

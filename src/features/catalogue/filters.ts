@@ -1,8 +1,7 @@
-import type { Car, CarFeature } from '@/lib/database.types';
-import { algiersToIso } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-
-import { isCarAvailable, type BusyIndex } from '@/features/catalogue/availability';
+import { isCarAvailable, type BusyIndex } from '@/domain/availability';
+import { algiersToIso } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import type { Car, CarFeature } from '@/domain/rows';
 
 /** The spec's car filters (SPEC §9), plus text search, rental dates and sorting. */
 export const transmissionOptions = ['all', 'automatic', 'manual'] as const;

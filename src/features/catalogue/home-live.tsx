@@ -2,10 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
 import { CarCard } from '@/features/catalogue/car-card';
+import { FeaturedSkeleton } from '@/features/catalogue/featured-skeleton';
 import { sortCars } from '@/features/catalogue/filters';
-import { FeaturedSkeleton } from '@/features/catalogue/home-page';
 import { useCarLabels } from '@/features/catalogue/labels';
-import { useActiveLocations, useAllCars, useCatalogueSync } from '@/features/catalogue/queries';
+import {
+  useActiveLocations,
+  useAllCars,
+  useCatalogueSync,
+} from '@/features/catalogue/catalogue-api';
 
 /** The parts of /home that read the device's catalogue (loaded after the first paint). */
 

@@ -1,13 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type * as Background from '@/infra/background';
+import type { Location } from '@/domain/rows';
+import { db } from '@/infra/db';
+
 import HomePage from '@/features/catalogue/home-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar } from '@/features/catalogue/testing/synthetic-cars';
-import type { Location } from '@/lib/database.types';
-import { db } from '@/sync/db';
 
-vi.mock('@/sync/sync-scheduler', () => ({ startCatalogueScheduler: vi.fn() }));
+vi.mock('@/infra/background', async (importOriginal) => ({
+  ...(await importOriginal<typeof Background>()),
+  keepRunning: vi.fn(),
+}));
 
 const place = (id: string, kind: Location['kind'], fr: string, iata: string | null = null) => ({
   id,

@@ -4,9 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
-import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
-import { BRAND_NAME } from '@/lib/brand';
+import { BRAND_NAME } from '@/domain/brand';
 import { Button, buttonClass } from '@/ui/button';
 import {
   CashIcon,
@@ -19,6 +17,10 @@ import {
   SmileIcon,
   TagIcon,
 } from '@/ui/icons';
+
+import { FeaturedSkeleton } from '@/features/catalogue/featured-skeleton';
+import { emptyFilters, filtersToParams } from '@/features/catalogue/filters';
+import { inputClassName, RentalDates } from '@/features/catalogue/rental-dates';
 
 // What needs the device's catalogue (IndexedDB, the sync) comes in a second chunk, right after
 // the first paint: the hero, the claims and the testimonials show without it.
@@ -243,15 +245,5 @@ export default function HomePage() {
         </ul>
       </section>
     </div>
-  );
-}
-
-export function FeaturedSkeleton() {
-  return (
-    <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
-      ))}
-    </ul>
   );
 }

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 
-import type { CarFeature, Localized } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
+import { type Locale, localized } from '@/domain/locale';
+import type { CarFeature, Localized } from '@/domain/rows';
 import {
   BluetoothIcon,
   HeatIcon,
@@ -110,7 +110,7 @@ export function carLabels(i18n: I18n): CarLabels {
     transmission: (code) => lookup(i18n, transmissions, code),
     color: (code) => lookup(i18n, colors, code),
     feature: (code) => lookup(i18n, featureMessages, code),
-    localized: (value) => value?.[locale] || value?.fr || '',
+    localized: (value) => localized(value, locale),
   };
 }
 

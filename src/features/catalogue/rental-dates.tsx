@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
+import { algiersToday } from '@/domain/dates';
+
 import { datesOutOfOrder } from '@/features/catalogue/filters';
-import { algiersToday } from '@/lib/dates';
 
 export const DEFAULT_TIME = '10:00';
 

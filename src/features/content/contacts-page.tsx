@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { agencies, CONTACT_EMAIL } from '@/features/content/contact-info';
-import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/lib/whatsapp';
+import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '@/ui/icons';
+
+import { agencies, CONTACT_EMAIL } from '@/features/content/contact-info';
 
 /** /contacts: the three WhatsApp lines, the email, the agencies and their hours. */
 export default function ContactsPage() {

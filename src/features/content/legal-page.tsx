@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
+import { formatDate } from '@/domain/dates';
+import { isLocale } from '@/domain/locale';
+
 import { LEGAL_UPDATED_AT, type LegalSection } from '@/features/content/legal';
-import { formatDate } from '@/lib/dates';
-import { isLocale } from '@/lib/i18n';
 
 /** A legal text: title, last update, a table of contents and numbered sections. */
 export function LegalPage({

@@ -1,6 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
 
+import { useSession } from '@/infra/session';
+import { Button } from '@/ui/button';
+import { PageSpinner } from '@/ui/spinner';
+
 import { NotificationList } from '@/features/notifications/notification-list';
 import {
   markAllNotificationsRead,
@@ -10,9 +14,6 @@ import {
   useNotificationList,
   useNotificationPolling,
 } from '@/features/notifications/use-notifications';
-import { useSession } from '@/lib/session';
-import { Button } from '@/ui/button';
-import { PageSpinner } from '@/ui/spinner';
 
 function ActivityLog({ userId }: { userId: string }) {
   const navigate = useNavigate();

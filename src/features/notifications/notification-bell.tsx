@@ -2,6 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
+import type { Notification } from '@/domain/rows';
+import { loadFeatureCatalog } from '@/infra/i18n';
+import type { SessionUser } from '@/infra/session';
+import { BellIcon } from '@/ui/icons';
+import { Popover } from '@/ui/popover';
+
 import { badgeText } from '@/features/notifications/notification-display';
 import { NotificationList } from '@/features/notifications/notification-list';
 import {
@@ -12,11 +18,6 @@ import {
   useNotificationList,
   useNotificationPolling,
 } from '@/features/notifications/use-notifications';
-import type { Notification } from '@/lib/database.types';
-import { loadFeatureCatalog } from '@/lib/i18n';
-import type { SessionUser } from '@/lib/session';
-import { BellIcon } from '@/ui/icons';
-import { Popover } from '@/ui/popover';
 
 await loadFeatureCatalog('notifications');
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { activateLocale, i18n, loadFeatureCatalog } from '@/infra/i18n';
+
 import {
   badgeText,
   notificationAvatar,
@@ -8,7 +10,6 @@ import {
   notificationTitle,
   relativeTime,
 } from '@/features/notifications/notification-display';
-import { activateLocale, i18n, loadFeatureCatalog } from '@/lib/i18n';
 
 describe('notification display', () => {
   it('maps the types to the display categories', () => {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 
-import type { NotificationType } from '@/lib/database.types';
+import type { NotificationType } from '@/domain/rows';
 
 /** SPEC §9: the list is refetched every 30 s; the badge counts up to 99, then shows '99+'. */
 export const NOTIFICATION_POLL_MS = 30_000;

@@ -1,5 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
+import type { Notification } from '@/domain/rows';
+import { cn } from '@/ui/cn';
+import { CalendarIcon, CheckIcon, CloseIcon } from '@/ui/icons';
+import { LogoMark } from '@/ui/logo';
+
 import {
   notificationAvatar,
   notificationBody,
@@ -8,10 +13,6 @@ import {
   relativeTime,
   type NotificationAvatar,
 } from '@/features/notifications/notification-display';
-import type { Notification } from '@/lib/database.types';
-import { cn } from '@/ui/cn';
-import { CalendarIcon, CheckIcon, CloseIcon } from '@/ui/icons';
-import { LogoMark } from '@/ui/logo';
 
 function Avatar({ avatar }: { avatar: NotificationAvatar }) {
   const baseClassName = 'inline-flex size-9 shrink-0 items-center justify-center rounded-full';

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 
-import { NotificationItem } from '@/features/notifications/notification-item';
-import { useBookingReferences } from '@/features/notifications/use-notifications';
-import type { Notification } from '@/lib/database.types';
+import type { Notification } from '@/domain/rows';
 import { BellIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
+
+import { NotificationItem } from '@/features/notifications/notification-item';
+import { useBookingReferences } from '@/features/notifications/use-notifications';
 
 /** Re-renders every minute so "5 minutes ago" stays true. */
 function useNow(): number {

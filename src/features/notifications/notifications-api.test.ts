@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { Notification } from '@/domain/rows';
+import { db } from '@/infra/db';
+
 import {
   markAllNotificationsRead,
   markNotificationRead,
   mergeNotifications,
 } from '@/features/notifications/notifications-api';
-import type { Notification } from '@/lib/database.types';
-import { db } from '@/sync/db';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

@@ -1,7 +1,10 @@
-import type { Notification } from '@/lib/database.types';
-import { supabase } from '@/lib/supabase';
-import { db } from '@/sync/db';
-import { enqueueMarkAllNotificationsRead, enqueueMarkNotificationRead } from '@/sync/outbox';
+import type { Notification } from '@/domain/rows';
+import { db } from '@/infra/db';
+import { supabase } from '@/infra/supabase';
+import {
+  enqueueMarkAllNotificationsRead,
+  enqueueMarkNotificationRead,
+} from '@/sync/outbox/enqueue';
 
 /** The newest notifications fetched per poll (the bell and the activity page read Dexie). */
 export const NOTIFICATIONS_FETCH_LIMIT = 200;
@@ -77,4 +80,20 @@ export async function markAllNotificationsRead(userId: string): Promise<void> {
   await enqueueMarkAllNotificationsRead(userId).catch((error: unknown) =>
     console.warn('[notifications] mark all read not queued', error),
   );
+}
+
+/** The user's notifications on this device, newest first. */
+export async function readNotifications(userId: string): Promise<Notification[]> {
+  const rows = await db.notifications.where('user_id').equals(userId).toArray();
+  return rows.sort((a, b) =>
+    a.created_at === b.created_at
+      ? b.id.localeCompare(a.id)
+      : b.created_at.localeCompare(a.created_at),
+  );
+}
+
+/** References of the bookings this device knows, by booking id. */
+export async function readBookingReferences(ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.bookings.bulkGet(ids);
+  return new Map(rows.flatMap((b) => (b ? [[b.id, b.reference] as const] : [])));
 }

@@ -1,22 +1,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import type { Notification } from '@/domain/rows';
+import { type PeriodicTask, startPeriodic } from '@/infra/periodic';
+import { isOnline } from '@/infra/network';
+
 import { NOTIFICATION_POLL_MS } from '@/features/notifications/notification-display';
-import { refreshNotifications } from '@/features/notifications/notifications-api';
-import type { Notification } from '@/lib/database.types';
-import { db } from '@/sync/db';
-import { isOnline, onBackOnline } from '@/sync/network';
+import {
+  readBookingReferences,
+  readNotifications,
+  refreshNotifications,
+} from '@/features/notifications/notifications-api';
 
 /** The user's notifications from Dexie, newest first (undefined while the first read runs). */
 export function useNotificationList(userId: string): Notification[] | undefined {
-  return useLiveQuery(async () => {
-    const rows = await db.notifications.where('user_id').equals(userId).toArray();
-    return rows.sort((a, b) =>
-      a.created_at === b.created_at
-        ? b.id.localeCompare(a.id)
-        : b.created_at.localeCompare(a.created_at),
-    );
-  }, [userId]);
+  return useLiveQuery(() => readNotifications(userId), [userId]);
 }
 
 export type PollState = {
@@ -36,49 +34,35 @@ export function useNotificationPolling(
   intervalMs = NOTIFICATION_POLL_MS,
 ): PollState {
   const [failed, setFailed] = useState(false);
-  const inFlight = useRef<Promise<void> | null>(null);
-
-  const refresh = useCallback(() => {
-    if (!isOnline()) return Promise.resolve();
-    inFlight.current ??= refreshNotifications(userId)
-      .then((ok) => setFailed(!ok))
-      .catch((error: unknown) => {
-        console.warn('[notifications] refresh failed', error);
-        setFailed(true);
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    return inFlight.current;
-  }, [userId]);
+  const task = useRef<PeriodicTask | null>(null);
 
   useEffect(() => {
-    const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
-    void refresh();
-    const timer = setInterval(() => {
-      if (visible()) void refresh();
-    }, intervalMs);
-    const onVisibility = () => {
-      if (visible()) void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    const offOnline = onBackOnline(() => void refresh());
+    const poll = startPeriodic({
+      run: () =>
+        refreshNotifications(userId)
+          .then((ok) => setFailed(!ok))
+          .catch((error: unknown) => {
+            console.warn('[notifications] refresh failed', error);
+            setFailed(true);
+          }),
+      intervalMs,
+      minGapMs: 0,
+      retryMs: null,
+      online: isOnline,
+    });
+    task.current = poll;
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      offOnline();
+      poll.stop();
+      task.current = null;
     };
-  }, [refresh, intervalMs]);
+  }, [userId, intervalMs]);
 
+  const refresh = useCallback(() => task.current?.refresh() ?? Promise.resolve(), []);
   return { failed, refresh };
 }
 
 /** References of the bookings this device knows, to name them in the notifications. */
 export function useBookingReferences(bookingIds: string[]): Map<string, string> | undefined {
   const key = [...new Set(bookingIds)].sort().join(',');
-  return useLiveQuery(async () => {
-    const ids = key ? key.split(',') : [];
-    const rows = await db.bookings.bulkGet(ids);
-    return new Map(rows.flatMap((b) => (b ? [[b.id, b.reference] as const] : [])));
-  }, [key]);
+  return useLiveQuery(() => readBookingReferences(key ? key.split(',') : []), [key]);
 }

@@ -1,5 +1,6 @@
+import { bookingStatuses } from '@/domain/lifecycle';
 /** The board's filters, kept in the address (/staff?status=…&from=…&to=…&q=…). */
-import { bookingStatuses, type StaffQuery, type StaffStatusFilter } from '@/lib/staff-api';
+import { type StaffQuery, type StaffStatusFilter } from '@/features/staff/staff-search';
 
 /** The statuses in the order the board lists them: what needs a decision first. */
 export const statusFilters: readonly StaffStatusFilter[] = [...bookingStatuses, 'all'];

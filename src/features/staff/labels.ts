@@ -1,12 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-import type { BookingStatus } from '@/lib/database.types';
-import type { BookingEvent, StaffStatusFilter } from '@/lib/staff-api';
-import type { BadgeTone } from '@/ui/badge';
-
+import type { BookingEvent } from '@/features/staff/staff-api';
+import type { StaffStatusFilter } from '@/features/staff/staff-search';
 import type { StaffActionKind } from '@/features/staff/transitions';
 
+/** The board's lists (tabs), by status. */
 export const statusLabels: Record<StaffStatusFilter, MessageDescriptor> = {
   pending: msg`À traiter`,
   reserved: msg`Réservées`,
@@ -14,26 +13,8 @@ export const statusLabels: Record<StaffStatusFilter, MessageDescriptor> = {
   completed: msg`Terminées`,
   cancelled: msg`Annulées`,
   rejected: msg`Refusées`,
+  expired: msg`Expirées`,
   all: msg`Toutes`,
-};
-
-/** One booking's status (singular), as its badge says it. */
-export const statusBadgeLabels: Record<BookingStatus, MessageDescriptor> = {
-  pending: msg`En attente`,
-  reserved: msg`Réservée`,
-  in_progress: msg`En location`,
-  completed: msg`Terminée`,
-  cancelled: msg`Annulée`,
-  rejected: msg`Refusée`,
-};
-
-export const statusTones: Record<BookingStatus, BadgeTone> = {
-  pending: 'warning',
-  reserved: 'info',
-  in_progress: 'success',
-  completed: 'neutral',
-  cancelled: 'neutral',
-  rejected: 'danger',
 };
 
 type ActionCopy = {

@@ -3,13 +3,13 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setBookingStatus } from '@/lib/staff-api';
-import { dismissAllToasts, getToasts } from '@/lib/toast';
+import { dismissAllToasts, getToasts } from '@/infra/toast';
 
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
+import { setBookingStatus } from '@/features/staff/staff-api';
 import { STAFF_ACTIONS, type StaffActionKind } from '@/features/staff/transitions';
 
-vi.mock('@/lib/staff-api', () => ({ setBookingStatus: vi.fn() }));
+vi.mock('@/features/staff/staff-api', () => ({ setBookingStatus: vi.fn() }));
 
 const booking = { id: 'b1', reference: 'KR-7K3M-9QXD' };
 const action = (kind: StaffActionKind) => STAFF_ACTIONS.find((a) => a.kind === kind)!;

@@ -2,16 +2,17 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import type { Booking } from '@/lib/database.types';
-import { setBookingStatus } from '@/lib/staff-api';
-import { showToast } from '@/lib/toast';
-import { useOnline } from '@/sync/network';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { REASON_MAX } from '@/domain/lifecycle';
+import type { Booking } from '@/domain/rows';
+import { useOnline } from '@/infra/network';
+import { showToast } from '@/infra/toast';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 
 import { actionCopy } from '@/features/staff/labels';
-import { reasonProblem, REASON_MAX, type StaffAction } from '@/features/staff/transitions';
+import { setBookingStatus } from '@/features/staff/staff-api';
+import { reasonProblem, type StaffAction } from '@/features/staff/transitions';
 
 /** A copy message with the booking's reference filled in. */
 function withReference(descriptor: MessageDescriptor, reference: string): MessageDescriptor {

@@ -3,9 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { algiersToIso, formatDate } from '@/lib/dates';
-import type { OptionNames, StaffBooking, StaffQuery, StaffStatusFilter } from '@/lib/staff-api';
-import { useOnline } from '@/sync/network';
+import { algiersToIso, formatDate } from '@/domain/dates';
+import { useOnline } from '@/infra/network';
 import { Button, buttonClass } from '@/ui/button';
 import { SearchIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
@@ -14,6 +13,8 @@ import { Tabs, tabPanelProps } from '@/ui/tabs';
 import { filtersToParams, parseFilters, statusFilters } from '@/features/staff/filters';
 import { statusLabels } from '@/features/staff/labels';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
+import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
+import type { StaffQuery, StaffStatusFilter } from '@/features/staff/staff-search';
 import {
   ActionButtons,
   ContactBlock,
@@ -24,8 +25,8 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
-import type { StaffAction } from '@/features/staff/transitions';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
+import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
 
 const TABS_ID = 'staff-status';

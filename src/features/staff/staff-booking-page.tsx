@@ -2,8 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
-import { formatDateTime } from '@/lib/dates';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { stageOutcome } from '@/domain/booking-outcomes';
+import { formatDateTime } from '@/domain/dates';
+import { useOnline } from '@/infra/network';
+import { buttonClass } from '@/ui/button';
+import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
+import { PageSpinner } from '@/ui/spinner';
+
+import { actorLabels } from '@/features/staff/labels';
+import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
 import {
   DOCUMENT_LINK_SECONDS,
   documentLink,
@@ -13,15 +21,7 @@ import {
   type BookingEvent,
   type OptionNames,
   type StaffBooking,
-} from '@/lib/staff-api';
-import { useOnline } from '@/sync/network';
-import { buttonClass } from '@/ui/button';
-import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
-import { PageSpinner } from '@/ui/spinner';
-
-import { actorLabels, statusBadgeLabels } from '@/features/staff/labels';
-import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
-import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
+} from '@/features/staff/staff-api';
 import {
   ActionButtons,
   ContactBlock,
@@ -32,6 +32,7 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
+import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import type { LoadError } from '@/features/staff/use-staff-board';
 
@@ -266,7 +267,9 @@ export default function StaffBookingPage() {
                   className="flex flex-col border-s-2 border-line ps-3"
                   data-status={event.status}
                 >
-                  <span className="font-medium">{i18n._(statusBadgeLabels[event.status])}</span>
+                  <span className="font-medium">
+                    {i18n._(stageOutcome(event.status, 'staff').label)}
+                  </span>
                   <span className="text-fg-muted">
                     <Trans>
                       le {when}, par {who}

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { Localized } from '@/lib/database.types';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import type { OptionNames, StaffBooking } from '@/lib/staff-api';
+import { stageOutcome } from '@/domain/booking-outcomes';
+import { formatDateTime } from '@/domain/dates';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Facts, type Fact } from '@/ui/facts';
 import { MailIcon, PhoneIcon } from '@/ui/icons';
 
-import { actionCopy, statusBadgeLabels, statusTones } from '@/features/staff/labels';
+import { actionCopy } from '@/features/staff/labels';
+import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import { actionsFor, type StaffAction } from '@/features/staff/transitions';
 
 export function useLocale(): Locale {
@@ -18,19 +18,12 @@ export function useLocale(): Locale {
   return (i18n.locale || 'fr') as Locale;
 }
 
-export function localized(name: Localized | undefined, locale: Locale): string {
-  return name ? name[locale] || name.fr : '';
-}
-
 export function StatusBadge({ booking }: { booking: Pick<StaffBooking, 'status'> }) {
   const { i18n } = useLingui();
+  const outcome = stageOutcome(booking.status, 'staff');
   return (
-    <Badge
-      tone={statusTones[booking.status]}
-      data-testid="staff-status"
-      data-status={booking.status}
-    >
-      {i18n._(statusBadgeLabels[booking.status])}
+    <Badge tone={outcome.tone} data-testid="staff-status" data-status={booking.status}>
+      {i18n._(outcome.label)}
     </Badge>
   );
 }

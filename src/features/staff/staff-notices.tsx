@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { bookingErrorMessage } from '@/lib/booking-errors';
+import { bookingErrorMessage } from '@/domain/booking-errors';
 import { Button } from '@/ui/button';
 
 import type { LoadError } from '@/features/staff/use-staff-board';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { actionsFor, reasonProblem, REASON_MAX, STAFF_ACTIONS } from '@/features/staff/transitions';
+import { REASON_MAX } from '@/domain/lifecycle';
+
+import { actionsFor, reasonProblem, STAFF_ACTIONS } from '@/features/staff/transitions';
 
 const kinds = (status: Parameters<typeof actionsFor>[0]) => actionsFor(status).map((a) => a.kind);
 

@@ -1,54 +1,45 @@
 /**
- * The staff moves of the booking lifecycle (ARCHITECTURE §2), as the board offers them. The
- * server (`staff_set_booking_status`) is the judge; this only decides which buttons to show.
+ * The staff moves of the booking lifecycle (src/domain/lifecycle.ts), as the board offers them.
+ * The server (`staff_set_booking_status`) is the judge; this only decides which buttons to show
+ * and what their dialog asks.
  */
-import type { BookingStatus } from '@/lib/database.types';
+import { moves, movesFrom, REASON_MAX, type Move, type MoveKind } from '@/domain/lifecycle';
+import type { BookingStatus } from '@/domain/rows';
 
-export type StaffActionKind = 'accept' | 'reject' | 'start' | 'complete' | 'cancel';
+export type StaffActionKind = MoveKind;
 
 export type StaffAction = {
   kind: StaffActionKind;
   from: readonly BookingStatus[];
   to: BookingStatus;
-  /** Rejections need a reason (server rule); so do staff cancellations (the customer is told why). */
+  /**
+   * The dialog asks for a reason: rejections need one (server rule); so do staff cancellations
+   * (the customer is told why).
+   */
   reasonRequired: boolean;
   /** Ends the booking for good: shown as a destructive action. */
   destructive: boolean;
 };
 
-export const STAFF_ACTIONS: readonly StaffAction[] = [
-  { kind: 'accept', from: ['pending'], to: 'reserved', reasonRequired: false, destructive: false },
-  { kind: 'reject', from: ['pending'], to: 'rejected', reasonRequired: true, destructive: true },
-  {
-    kind: 'start',
-    from: ['reserved'],
-    to: 'in_progress',
-    reasonRequired: false,
-    destructive: false,
-  },
-  {
-    kind: 'complete',
-    from: ['in_progress'],
-    to: 'completed',
-    reasonRequired: false,
-    destructive: false,
-  },
-  {
-    kind: 'cancel',
-    from: ['pending', 'reserved'],
-    to: 'cancelled',
-    reasonRequired: true,
-    destructive: true,
-  },
-];
+function staffAction(move: Move): StaffAction {
+  const ends = move.kind === 'reject' || move.kind === 'cancel';
+  return {
+    kind: move.kind,
+    from: move.from,
+    to: move.to,
+    reasonRequired: move.reasonRequired || move.kind === 'cancel',
+    destructive: ends,
+  };
+}
+
+export const STAFF_ACTIONS: readonly StaffAction[] = moves
+  .filter((m) => m.by.includes('staff'))
+  .map(staffAction);
 
 /** The moves staff may make from `status`, the forward one first. */
 export function actionsFor(status: BookingStatus): StaffAction[] {
-  return STAFF_ACTIONS.filter((a) => a.from.includes(status));
+  return movesFrom(status, 'staff').map(staffAction);
 }
-
-/** The longest reason the server stores (bookings_status_reason_length). */
-export const REASON_MAX = 500;
 
 /** Why a reason cannot be sent yet, or null when it can. */
 export function reasonProblem(

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import type { BookingStatus } from '@/lib/database.types';
+import type { BookingStatus } from '@/domain/rows';
+
 import {
   fetchOptionNames,
   fetchStaffBookings,
@@ -8,8 +9,8 @@ import {
   STAFF_PAGE_SIZE,
   type OptionNames,
   type StaffBooking,
-  type StaffQuery,
-} from '@/lib/staff-api';
+} from '@/features/staff/staff-api';
+import { type StaffQuery } from '@/features/staff/staff-search';
 
 export type LoadError = { code: string; offline: boolean };
 

@@ -1,4 +1,4 @@
-import type { LocalBooking } from '@/sync/db';
+import type { LocalBooking } from '@/domain/local-booking';
 
 /** Unit-test fixture: a signed-in customer's booking as the device stores it. */
 export function localBooking(overrides: Partial<LocalBooking> = {}): LocalBooking {

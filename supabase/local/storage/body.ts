@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 
 import Busboy from '@fastify/busboy';
 
-import { FILE_SNIFF_BYTES } from '../../../src/lib/file-sniff.ts';
+import { FILE_SNIFF_BYTES } from '../../../src/domain/file-sniff.ts';
 
 import { ERRORS } from './errors.ts';
 

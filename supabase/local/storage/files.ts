@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, lstat, mkdir, open, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-import { FILE_SNIFF_BYTES } from '../../../src/lib/file-sniff.ts';
+import { FILE_SNIFF_BYTES } from '../../../src/domain/file-sniff.ts';
 
 import { ERRORS } from './errors.ts';
 

@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 
-import { verifyFileType } from '../../../src/lib/file-sniff.ts';
+import { verifyFileType } from '../../../src/domain/file-sniff.ts';
 import type { JwtClaims, Queryable } from '../context.ts';
 import { signJwt, verifyJwt, JwtError } from '../jwt.ts';
 

@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { waitForFileChecks } from '../../support/supabase.ts';
 import { readE2eEnv } from './env.ts';
 import { DEMO_ADMIN } from './session.ts';
 
@@ -146,11 +147,16 @@ export async function newPendingBooking(customer: Customer): Promise<{ id: strin
     },
   });
   if (error) throw new Error(`create_booking refused: ${error.message} (${error.details})`);
+  // Its licence checked (check-upload, by the upload's webhook), as staff find a booking a
+  // moment after it was made.
+  await waitForFileChecks(readE2eEnv().dbUrl, id);
   return { id };
 }
 
 /** A staff status change as the demo admin (writes the customer's notification). */
 export async function staffSetStatus(bookingId: string, status: string): Promise<void> {
+  // Staff accept once the files are checked (check-upload, started by the upload's webhook).
+  if (status === 'reserved') await waitForFileChecks(readE2eEnv().dbUrl, bookingId);
   const admin = await signedInClient(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const { error } = await admin.rpc('staff_set_booking_status', {
     booking_id: bookingId,

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 
-import { algiersToday, formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
+import { busyOverlaps } from '@/domain/availability';
+import { algiersToday, formatDateTime } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
-import { availableCars, busyOverlaps, draftPeriod } from '@/features/booking/booking-data';
+import { availableCars } from '@/features/booking/booking-data';
+import { draftPeriod } from '@/features/booking/draft-request';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 

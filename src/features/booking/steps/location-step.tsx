@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 
-import type { Location } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/sync/image-prepare';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import type { Location } from '@/domain/rows';
+import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/infra/image-prepare';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 
-import { localized } from '@/features/booking/booking-data';
 import type { DraftFile } from '@/features/booking/draft';
 import { removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
 import { describedBy, Field, FieldError, inputClassName } from '@/features/booking/form-parts';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { PriceBreakdown } from '@/lib/database.types';
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
-import { samePrice } from '@/lib/pricing';
+import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
+import { samePrice } from '@/domain/pricing';
+import type { PriceBreakdown } from '@/domain/rows';
 import { Spinner } from '@/ui/spinner';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 
-import type { PriceBreakdown } from '@/lib/database.types';
+import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';

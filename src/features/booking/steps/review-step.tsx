@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
 
-import { bookingErrorGeneric, bookingErrorTitle } from '@/lib/booking-errors';
-import type { PriceBreakdown } from '@/lib/database.types';
-import { formatDateTime } from '@/lib/dates';
-import type { Locale } from '@/lib/i18n';
+import { bookingErrorGeneric, bookingErrorTitle } from '@/domain/booking-errors';
+import { formatDateTime } from '@/domain/dates';
+import { type Locale, localized } from '@/domain/locale';
+import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
 
-import { draftPeriod, localized } from '@/features/booking/booking-data';
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
 import type { BookingDraft, WizardStep } from '@/features/booking/draft';
+import { draftPeriod } from '@/features/booking/draft-request';
 import { FieldError, Notice } from '@/features/booking/form-parts';
 import { PriceSummary } from '@/features/booking/price-summary';
 import { PriceCheck } from '@/features/booking/steps/price-check';

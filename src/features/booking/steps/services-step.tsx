@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 
-import type { Locale } from '@/lib/i18n';
-import { formatDzd } from '@/lib/money';
+import { type Locale, localized } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
 
-import { localized } from '@/features/booking/booking-data';
 import { describedBy, Field, inputClassName } from '@/features/booking/form-parts';
 import {
   extraCodes,

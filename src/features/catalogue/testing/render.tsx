@@ -10,7 +10,7 @@ import {
   type To,
 } from 'react-router-dom';
 
-import { db } from '@/sync/db';
+import { db } from '@/infra/db';
 
 /**
  * Test helpers: the screens with Lingui on (French, the source language), routed the way the app

@@ -1,5 +1,5 @@
 /* eslint-disable lingui/no-unlocalized-strings -- test data, never shown to users */
-import type { Car, CarFeature } from '@/lib/database.types';
+import type { Car, CarFeature } from '@/domain/rows';
 
 /** Test and benchmark data: realistic car rows, never bundled into the app. */
 

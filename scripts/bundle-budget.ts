@@ -1,0 +1,139 @@
+/**
+ * `npm run test:budget` (part of `npm test`): builds the app as `npm start` does and fails when a
+ * route's first-screen JavaScript passes its budget.
+ *
+ * First-screen JS = what a first visit downloads before the route can render: the entry and its
+ * static imports, the route's chunks that index.html preloads, and the route's catalogs in French
+ * (scripts/route-preload.ts, `firstScreenFiles`), measured gzip -9 like `npm run bench -- bundle`.
+ * The build is deterministic (same inputs, same bytes), so these figures only move when the code
+ * or the chunk groups (vite.config.ts) do. A budget is a ceiling with a little room; when a change
+ * is worth its weight, raise the budget here and say why in the commit.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import type { OutputBundle } from 'rolldown';
+import { build, type Plugin } from 'vite';
+
+import { resolveKeys } from '../supabase/local/config.ts';
+import { firstScreenFiles, parseLazyRoutes } from './route-preload.ts';
+
+const KB = 1024;
+
+/**
+ * KB gzip per route path of src/app/routes.tsx: about 2 % above what the route weighed when its
+ * budget was set (docs/pwa.md), and the goal for /home. A route not named gets `otherwise`.
+ */
+export const budgets: { routes: Record<string, number>; otherwise: number } = {
+  routes: {
+    // The landing page: the goal of docs/pwa.md.
+    home: 120,
+    // The car list and a car: the shell, Dexie and the catalogue's code.
+    cars: 150,
+    'cars/:slug': 150,
+    // The booking screens: the outbox, zod, XState, supabase-js.
+    'cars/book': 278,
+    'booking-success': 257,
+    'guest-booking': 257,
+    mybookings: 256,
+    'concepts/account/activity-log': 237,
+    // The authentication screens: supabase-js, zod and the forms.
+    'sign-in': 248,
+    'sign-up': 248,
+    'forgot-password': 248,
+    'reset-password': 248,
+    staff: 238,
+    'staff/bookings/:id': 238,
+    // Content pages: the shell and text.
+    qa: 115,
+    contacts: 115,
+    'privacy-policy': 115,
+    terms: 115,
+    'access-denied': 115,
+  },
+  otherwise: 120,
+};
+
+export type RouteWeight = {
+  path: string;
+  bytes: number;
+  budget: number;
+  files: Array<{ file: string; bytes: number; modules: string[] }>;
+};
+
+/** Builds into a temporary directory and measures every route's first screen. */
+export async function measureFirstScreens(root = resolve(import.meta.dirname, '..')) {
+  const outDir = mkdtempSync(join(tmpdir(), 'kiraa-budget-'));
+  let bundle: OutputBundle | null = null;
+  const capture: Plugin = {
+    name: 'kiraa-budget-capture',
+    apply: 'build',
+    writeBundle(_options, output) {
+      // The app's bundle (the service worker is built separately, by vite-plugin-pwa).
+      if (output['index.html']) bundle = output as OutputBundle;
+    },
+  };
+  // The build `npm start` makes, against the local stack's address and public key.
+  process.env.VITE_SUPABASE_URL = 'http://localhost:54321';
+  process.env.VITE_SUPABASE_ANON_KEY = resolveKeys({}).anonKey;
+  try {
+    await build({
+      root,
+      configFile: resolve(root, 'vite.config.ts'),
+      logLevel: 'error',
+      plugins: [capture],
+      build: { outDir, emptyOutDir: true },
+    });
+    if (!bundle) throw new Error('the build produced no bundle');
+    const routes = parseLazyRoutes(readFileSync(resolve(root, 'src/app/routes.tsx'), 'utf8'));
+    const output = bundle as OutputBundle;
+    const modulesOf = (file: string) => {
+      const chunk = output[file];
+      return chunk?.type === 'chunk'
+        ? chunk.moduleIds.map((id) => id.replace(`${root}/`, '').replace(/^.*node_modules\//, ''))
+        : [];
+    };
+    const gzip = new Map<string, number>();
+    const size = (file: string) => {
+      if (!gzip.has(file)) {
+        gzip.set(file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
+      }
+      return gzip.get(file)!;
+    };
+    return firstScreenFiles(bundle, root, routes, 'fr').map(({ path, files }): RouteWeight => ({
+      path,
+      bytes: files.reduce((sum, file) => sum + size(file), 0),
+      budget: (budgets.routes[path] ?? budgets.otherwise) * KB,
+      files: files.map((file) => ({ file, bytes: size(file), modules: modulesOf(file) })),
+    }));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const weights = await measureFirstScreens();
+const over = weights.filter((w) => w.bytes > w.budget);
+console.info('First-screen JS per route (gzip -9, French):');
+for (const w of weights) {
+  const mark = w.bytes > w.budget ? '✗ OVER' : '✓';
+  console.info(
+    `  ${mark} /${w.path.padEnd(22)} ${(w.bytes / KB).toFixed(1).padStart(6)} KB of ${(w.budget / KB).toFixed(0)} KB (${w.files.length} files)`,
+  );
+  // What a route over budget loads (or every route's, with --files), heaviest first.
+  if (w.bytes > w.budget || process.argv.includes('--files')) {
+    for (const f of [...w.files].sort((a, b) => b.bytes - a.bytes)) {
+      console.info(`        ${(f.bytes / KB).toFixed(1).padStart(6)} KB  ${f.file}`);
+      if (process.argv.includes('--modules')) {
+        for (const id of f.modules) console.info(`                    ${id}`);
+      }
+    }
+  }
+}
+if (over.length > 0) {
+  console.error(
+    `\n${over.length} route(s) over budget: ${over.map((w) => `/${w.path}`).join(', ')}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/**
+ * The server's stable booking error codes (docs/decisions.md) and the outbox's own failure codes,
+ * as messages in the user's language: `i18n._(bookingErrorMessage(code))`. Used by the booking
+ * wizard, the sync status, My bookings (cancel, review) and the guest lookup.
+ */
+const messages: Record<string, MessageDescriptor> = {
+  invalid_payload: msg`La réservation est incomplète ou mal formée.`,
+  invalid_reference: msg`La référence de réservation n’est pas valide.`,
+  reference_taken: msg`Cette référence est déjà utilisée. Réessayez : une nouvelle référence sera créée.`,
+  car_not_found: msg`Cette voiture n’est plus proposée.`,
+  car_unavailable: msg`Cette voiture a été réservée par quelqu’un d’autre pour ces dates.`,
+  invalid_dates: msg`Les dates ne sont pas valides : le retour doit suivre la prise en charge.`,
+  dates_in_past: msg`La date de prise en charge est passée.`,
+  rental_too_long: msg`Une location dure au plus 90 jours.`,
+  location_not_found: msg`Ce lieu de prise en charge ou de retour n’est plus proposé.`,
+  invalid_driver_option: msg`L’option chauffeur n’est pas valide.`,
+  licence_required: msg`Le permis de conduire est obligatoire.`,
+  flight_document_required: msg`Les documents de vol sont obligatoires pour un voyageur venant de l’étranger.`,
+  guest_contact_required: msg`Votre nom, votre téléphone et votre e-mail sont obligatoires sans compte.`,
+  invalid_email: msg`Veuillez saisir une adresse e-mail valide`,
+  invalid_phone: msg`Veuillez saisir un numéro valide avec l’indicatif du pays (par exemple +33612345678)`,
+  additional_requests_too_long: msg`Les demandes supplémentaires font au plus 500 caractères.`,
+  unknown_extra: msg`Un service supplémentaire choisi n’est plus proposé.`,
+  unknown_insurance: msg`Une assurance choisie n’est plus proposée.`,
+  not_found: msg`Réservation introuvable.`,
+  not_allowed: msg`Vous n’avez pas le droit de faire cela.`,
+  invalid_status_transition: msg`Cette réservation ne peut plus changer d’état ainsi.`,
+  reason_required: msg`Un motif est obligatoire.`,
+  review_not_allowed: msg`Vous pourrez laisser un avis une fois la location terminée.`,
+  already_reviewed: msg`Vous avez déjà laissé un avis pour cette réservation.`,
+  invalid_rating: msg`La note va de 1 à 5 étoiles.`,
+  comment_too_long: msg`Le commentaire est trop long.`,
+  rate_limited: msg`Trop de tentatives. Patientez une minute avant de réessayer.`,
+  files_not_checked: msg`Les documents de cette réservation sont en cours de vérification. Réessayez dans une minute.`,
+  file_rejected: msg`Un document de cette réservation a été refusé : ce n’est pas un PDF, JPEG, PNG ou WebP valide. La réservation ne peut pas être acceptée.`,
+  file_too_large: msg`fichier trop volumineux`,
+  unsupported_file_type: msg`type de fichier non pris en charge`,
+  file_missing: msg`Le fichier joint n’est plus sur cet appareil. Choisissez-le à nouveau.`,
+};
+
+/** The spec's generic message when a booking cannot be created (SPEC §8). */
+export const bookingErrorTitle = msg`Erreur de réservation`;
+export const bookingErrorGeneric = msg`Une erreur s’est produite lors de la création de votre réservation. Veuillez réessayer.`;
+
+export function bookingErrorMessage(code: string | null | undefined): MessageDescriptor {
+  return (code && messages[code]) || bookingErrorGeneric;
+}

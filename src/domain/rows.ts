@@ -1,0 +1,184 @@
+/**
+ * Row shapes of the public schema (ARCHITECTURE.md §2), as PostgREST returns them.
+ * Timestamps are ISO 8601 strings; money is whole DZD (integers).
+ */
+
+export type Localized = { fr: string; en: string; ar: string };
+
+export type CarFeature =
+  | 'bluetooth'
+  | 'gps'
+  | 'heated_seats'
+  | 'sunroof'
+  | 'parking_sensors'
+  | 'air_conditioning'
+  | 'leather_seats';
+
+export type Transmission = 'automatic' | 'manual';
+
+export type Car = {
+  id: string;
+  slug: string;
+  name: string;
+  make: string;
+  model: string;
+  body: string;
+  seats: number;
+  doors: number;
+  passengers: number;
+  fuel: string;
+  year: number;
+  transmission: Transmission;
+  drive: string;
+  engine: string;
+  mileage_km: number;
+  exterior_color: string;
+  interior_color: string;
+  features: CarFeature[];
+  description: Localized;
+  daily_rate_dzd: number;
+  deposit_dzd: number;
+  images: string[];
+  active: boolean;
+  updated_at: string;
+  /** Derived from reviews by the catalogue view; absent when there are none. */
+  rating_avg?: number | null;
+  rating_count?: number;
+};
+
+export type Location = {
+  id: string;
+  kind: 'city' | 'airport';
+  iata: string | null;
+  name: Localized;
+  delivery_fee_dzd: number;
+  active: boolean;
+  updated_at: string;
+};
+
+export type ExtraCode =
+  'baby_seat' | 'full_tank' | 'second_driver' | 'additional_insurance' | 'gps' | 'wifi_hotspot';
+
+export type Extra = {
+  code: ExtraCode;
+  name: Localized;
+  price_dzd: number;
+  per: 'day' | 'rental';
+  active: boolean;
+  updated_at: string;
+};
+
+export type InsuranceCode =
+  | 'civil_liability'
+  | 'collision_damage'
+  | 'breakdown_assistance'
+  | 'replacement_vehicle'
+  | 'glass_headlights'
+  | 'tires';
+
+export type InsuranceOption = {
+  code: InsuranceCode;
+  name: Localized;
+  price_dzd_per_day: number;
+  included: boolean;
+  active: boolean;
+  updated_at: string;
+};
+
+export type Settings = {
+  driver_per_day_dzd: number;
+  min_age: number;
+  currency: 'DZD';
+  time_zone: 'Africa/Algiers';
+};
+
+export type BookingStatus =
+  | 'pending'
+  | 'reserved'
+  | 'in_progress'
+  | 'completed'
+  | 'cancelled'
+  | 'rejected'
+  // A guest booking whose contact was not confirmed in time (the server's expiry job only).
+  | 'expired';
+
+export type PriceBreakdown = {
+  days: number;
+  base: number;
+  extras_total: number;
+  insurance_total: number;
+  driver_total: number;
+  pickup_fee: number;
+  dropoff_fee: number;
+  subtotal: number;
+  deposit: number;
+  total: number;
+  currency: 'DZD';
+};
+
+export type Booking = {
+  id: string;
+  reference: string;
+  user_id: string | null;
+  guest_name: string | null;
+  guest_phone: string | null;
+  guest_email: string | null;
+  car_id: string;
+  start_at: string;
+  end_at: string;
+  pickup_location_id: string;
+  dropoff_location_id: string;
+  driver_option: 'self' | 'provided';
+  license_path: string;
+  flight_document_path: string | null;
+  from_abroad: boolean;
+  additional_requests: string | null;
+  extras: ExtraCode[];
+  insurance: InsuranceCode[];
+  payment_method: 'cash';
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  price: PriceBreakdown;
+  total_dzd: number;
+  notes: string | null;
+  status: BookingStatus;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Review = {
+  id: string;
+  booking_id: string;
+  car_id: string;
+  user_id: string;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+};
+
+export type NotificationType =
+  | 'booking_accepted'
+  | 'booking_rejected'
+  | 'booking_completed'
+  | 'booking_cancelled'
+  | (string & {});
+
+export type Notification = {
+  id: string;
+  user_id: string;
+  booking_id: string | null;
+  type: NotificationType;
+  is_read: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Profile = {
+  id: string;
+  full_name: string;
+  phone: string | null;
+  age: number | null;
+  address: string | null;
+  role: 'user' | 'admin';
+  updated_at: string;
+};

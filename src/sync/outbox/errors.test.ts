@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { backoffDelay } from '@/sync/outbox/entry';
+import { classifyError, type ApiError } from '@/sync/outbox/errors';
+
+describe('classifyError', () => {
+  it.each([
+    [{ status: 0, message: 'TypeError: Failed to fetch' }, 'transient', 'network'],
+    [{ status: 408 }, 'transient', 'http_408'],
+    [{ status: 429 }, 'transient', 'http_429'],
+    [{ status: 502 }, 'transient', 'http_502'],
+    [{ status: 503 }, 'transient', 'http_503'],
+    [{ status: 504 }, 'transient', 'http_504'],
+    [{ status: 404, code: 'PGRST202' }, 'permanent', 'http_404'],
+    [{ status: 401 }, 'auth', 'unauthorized'],
+    [{ status: 401, code: 'PGRST303' }, 'auth', 'unauthorized'],
+    [{ status: 400, code: 'P0001', message: 'car_unavailable' }, 'permanent', 'car_unavailable'],
+    [{ status: 400, code: '22023', message: 'bad' }, 'permanent', '22023'],
+    [{ status: 409, code: '23P01', message: 'exclusion' }, 'permanent', '23P01'],
+    [{ status: 403, code: '42501', message: 'denied' }, 'permanent', 'not_allowed'],
+    [{ status: 400, statusCode: '413', message: 'too big' }, 'permanent', 'file_too_large'],
+    [{ status: 400, statusCode: '415', message: 'x' }, 'permanent', 'unsupported_file_type'],
+    [{ status: 403, statusCode: '403', message: 'policy' }, 'permanent', 'not_allowed'],
+    [{ status: 500, code: 'XX000' }, 'transient', 'http_500'],
+  ] as [ApiError, string, string][])('%o → %s %s', (error, kind, code) => {
+    expect(classifyError(error)).toEqual({ kind, code });
+  });
+});
+
+describe('backoffDelay', () => {
+  it('starts at 200 ms, doubles, and is capped at 5 minutes', () => {
+    expect([1, 2, 3, 4, 5].map(backoffDelay)).toEqual([200, 400, 800, 1600, 3200]);
+    expect(backoffDelay(11)).toBe(204_800);
+    expect(backoffDelay(12)).toBe(300_000);
+    expect(backoffDelay(60)).toBe(300_000);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * pg_net's background worker, for the stand-in of supabase/local/extensions.sql: takes what
+ * `net.http_post` / `net.http_get` queued (visible once their transaction committed, as with
+ * pg_net), sends it, and keeps the answer in `net._http_response` for six hours (pg_net's TTL).
+ */
+import type { Db } from './context.ts';
+
+type Queued = {
+  id: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  timeout_milliseconds: number;
+};
+
+export type NetWorker = {
+  /** Sends what is queued now and waits for the answers (tests). */
+  flush(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const BATCH = 50;
+const RESPONSE_TTL = '6 hours';
+
+export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 100): NetWorker {
+  let stopped = false;
+  let running: Promise<number> = Promise.resolve(0);
+  let lastError = '';
+  let lastPrune = 0;
+
+  async function send(request: Queued): Promise<unknown[]> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), request.timeout_milliseconds);
+    try {
+      const res = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body),
+        signal: controller.signal,
+      });
+      const content = await res.text();
+      return [
+        request.id,
+        res.status,
+        res.headers.get('content-type'),
+        JSON.stringify(Object.fromEntries(res.headers)),
+        content,
+        false,
+        null,
+      ];
+    } catch (error) {
+      const timedOut = controller.signal.aborted;
+      const message = timedOut
+        ? `Timeout of ${request.timeout_milliseconds} ms reached`
+        : ((error as Error).cause as Error | undefined)?.message || (error as Error).message;
+      log(`net: ${request.method} ${request.url}: ${message}`);
+      return [request.id, null, null, null, null, timedOut, message];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const exists = await db.query<{ present: boolean }>(
+      "select to_regclass('net.http_request_queue') is not null as present",
+    );
+    if (!exists.rows[0]?.present) return 0;
+    const { rows } = await db.query<Queued>(
+      `delete from net.http_request_queue
+        where id in (select id from net.http_request_queue order by id limit ${BATCH}
+                     for update skip locked)
+       returning id::text, method, url, headers, body, timeout_milliseconds`,
+    );
+    if (rows.length) {
+      const answers = await Promise.all(rows.map(send));
+      for (const answer of answers) {
+        await db.query(
+          `insert into net._http_response
+             (id, status_code, content_type, headers, content, timed_out, error_msg)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          answer,
+        );
+      }
+    }
+    if (Date.now() - lastPrune > 60_000) {
+      lastPrune = Date.now();
+      await db.query(
+        `delete from net._http_response where created < now() - interval '${RESPONSE_TTL}'`,
+      );
+    }
+    return rows.length;
+  }
+
+  function run(): Promise<number> {
+    running = running
+      .then(tick)
+      .then((count) => {
+        lastError = '';
+        return count;
+      })
+      .catch((error: Error) => {
+        if (error.message !== lastError) log(`net: ${error.message}`);
+        lastError = error.message;
+        return 0;
+      });
+    return running;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void run().then(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    async flush() {
+      let total = 0;
+      for (;;) {
+        const sent = await run();
+        total += sent;
+        if (sent < BATCH) return total;
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,794 @@
+/**
+ * Edge Functions on the local stack, as on the platform (docs/functions.md): the real Deno behind
+ * /functions/v1 with the platform's JWT check; send-mail (the outbox, leased, never twice,
+ * retried), check-upload (files by their bytes; staff accept only checked files; a refused file
+ * is removed and its booking refused) and send-email (GoTrue's Send Email hook); the webhooks
+ * and schedules that call them (pg_net and pg_cron, stand-ins locally).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEV_SEND_EMAIL_HOOK_SECRET } from '../../supabase/local/config.ts';
+import { mailsTo, sql, testStack, uniqueEmail, waitForMail } from '../support/clients.ts';
+import {
+  adminClient,
+  book,
+  createBooking,
+  draft,
+  expectCode,
+  guestContact,
+  newCar,
+  SEED,
+  staffMoves,
+  uploadBookingFile,
+  visitor,
+} from '../support/fixtures.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import {
+  checkBookingFiles,
+  nodeClient,
+  parseAuthMail,
+  waitForMailAt,
+} from '../support/supabase.ts';
+
+function callFunction(name: string, init: RequestInit & { token?: string | null } = {}) {
+  const { token = testStack().serviceRoleKey, ...rest } = init;
+  return fetch(`${testStack().apiUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+  });
+}
+
+async function until<T>(probe: () => Promise<T | null | undefined>, what: string, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the functions runtime', () => {
+  it('answers an unknown function as the platform does', async () => {
+    const res = await callFunction('no-such-function');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Requested function was not found',
+    });
+  });
+
+  it('checks the caller’s JWT before the function runs, unless verify_jwt = false', async () => {
+    const missing = await callFunction('send-mail', { token: null });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+
+    const [header, payload] = testStack().serviceRoleKey.split('.');
+    const forged = await callFunction('send-mail', { token: `${header}.${payload}.AAAA` });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+
+    // A valid token of another role passes the platform; the function wants the service role.
+    const anon = await callFunction('send-mail', { token: testStack().anonKey });
+    expect(anon.status).toBe(403);
+
+    // send-email (verify_jwt = false) is reached without a token and checks its signature.
+    const hook = await callFunction('send-email', { token: null, body: '{}' });
+    expect(hook.status).toBe(401);
+    expect(await hook.json()).toMatchObject({ error: { http_code: 401 } });
+  });
+});
+
+describe('send-mail', () => {
+  it('sends what a statement queues, once each, through the webhook', async () => {
+    const to = [uniqueEmail('outbox'), uniqueEmail('outbox'), uniqueEmail('outbox')];
+    const rows = await sql<{ id: string }>(
+      `insert into internal.mail_outbox (to_email, subject, body_text)
+       select address, 'Votre réservation', 'Bonjour ' || address from unnest($1::text[]) address
+       returning id`,
+      [to],
+    );
+    for (const address of to) {
+      const mail = await waitForMail(address);
+      expect(mail.text).toBe(`Bonjour ${address}`);
+    }
+    const sent = await sql<{ sent_at: Date | null; attempts: number; provider_id: string }>(
+      'select sent_at, attempts, provider_id from internal.mail_outbox where id = any($1::bigint[])',
+      [rows.map((row) => row.id)],
+    );
+    for (const row of sent) {
+      expect(row.sent_at).toBeInstanceOf(Date);
+      expect(row.attempts).toBe(1);
+      expect(row.provider_id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // A sweep afterwards sends nothing again.
+    expect(await (await callFunction('send-mail', { body: '{}' })).json()).toMatchObject({
+      sent: 0,
+    });
+    for (const address of to) expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('never sends a row twice when calls race', async () => {
+    const to = Array.from({ length: 30 }, () => uniqueEmail('race'));
+    // Queued without the webhook (as if it was lost), then three sweeps at once.
+    await sql(
+      `begin;
+       set local session_replication_role = replica;
+       insert into internal.mail_outbox (to_email, subject, body_text)
+       select address, 'Course', 'x' from unnest(array['${to.join("','")}']) address;
+       commit;`,
+    );
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () => (await callFunction('send-mail', { body: '{}' })).json()),
+    );
+    const total = answers.reduce((sum, answer) => sum + (answer as { sent: number }).sent, 0);
+    expect(total).toBeGreaterThanOrEqual(30);
+    for (const address of to) expect(await mailsTo(address)).toHaveLength(1);
+  });
+});
+
+describe('check-upload', () => {
+  let car: string;
+  beforeAll(async () => {
+    car = (await newCar({ name: 'Hyundai Accent (fichiers)' })).id;
+  });
+  /** Each booking on a car of its own (the same dates would overlap). */
+  const newBooking = async () => book(visitor(), (await newCar()).id);
+
+  /** The verdict recorded for a file, waiting for the webhook's check. */
+  function verdictOf(bucket: string, name: string) {
+    return until(async () => {
+      const [row] = await sql<{ verdict: string; reason: string | null; detected_type: string }>(
+        'select verdict, reason, detected_type from internal.upload_checks where bucket_id = $1 and name = $2',
+        [bucket, name],
+      );
+      return row;
+    }, `the verdict on ${bucket}/${name}`);
+  }
+
+  /**
+   * A file stored as a hosted project's storage-api stores it (it checks the declared type, not
+   * the bytes): the object's row and bytes, written past the local server's stricter check.
+   */
+  async function storeAsHosted(bucket: string, name: string, bytes: Buffer, declared: string) {
+    const file = join(testStack().dataDir, 'storage', bucket, ...name.split('/'));
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, bytes);
+    const metadata = { mimetype: declared, size: bytes.length, eTag: `"${randomUUID()}"` };
+    await sql(
+      `insert into storage.objects (bucket_id, name, metadata, version)
+       values ($1, $2, $3::jsonb, $4)
+       on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version`,
+      [bucket, name, JSON.stringify(metadata), randomUUID()],
+    );
+  }
+
+  const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
+
+  it('finds an uploaded PNG ok by its bytes; staff accept it then, not before', async () => {
+    const booking = await newBooking();
+    expect(await verdictOf('licenses', booking.license_path!)).toEqual({
+      verdict: 'ok',
+      reason: null,
+      detected_type: 'image/png',
+    });
+
+    // Without a verdict (the check still running), staff are refused with a clear code. (One
+    // transaction, so the minute's sweep cannot check the file in between.)
+    const db = new pg.Client({ connectionString: testStack().dbUrl });
+    await db.connect();
+    const early = await db
+      .query(
+        `begin;
+         delete from internal.upload_checks where name = '${booking.license_path}';
+         select set_config('request.jwt.claims', '{"sub": "${SEED.users.admin}", "role": "authenticated"}', true);
+         set local role authenticated;
+         select public.staff_set_booking_status('${booking.id}', 'reserved', null);
+         commit;`,
+      )
+      .catch((error: pg.DatabaseError) => error);
+    await db.end();
+    expect(early).toMatchObject({
+      code: 'P0001',
+      message: 'files_not_checked',
+      detail: `licenses/${booking.license_path}`,
+    });
+
+    await checkBookingFiles(testStack(), booking.id);
+    expect((await staffMoves(booking.id, ['reserved'])).status).toBe('reserved');
+  });
+
+  it('refuses a file that is not what it claims: removed, its booking refused, the guest told', async () => {
+    const booking = await newBooking();
+    await verdictOf('licenses', booking.license_path!);
+    // The file is replaced by a Windows program declared as a PDF (hosted storage takes it).
+    await storeAsHosted('licenses', booking.license_path!, EXE, 'application/pdf');
+    const verdict = await until(async () => {
+      const [row] = await sql<{ verdict: string; reason: string; detected_type: string }>(
+        `select verdict, reason, detected_type from internal.upload_checks
+          where bucket_id = 'licenses' and name = $1 and verdict = 'rejected'`,
+        [booking.license_path],
+      );
+      return row;
+    }, 'the rejection');
+    expect(verdict).toEqual({
+      verdict: 'rejected',
+      reason: 'type_not_allowed',
+      detected_type: 'application/x-msdownload',
+    });
+
+    // Removed through the Storage API (right after the verdict): no row, no bytes.
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            booking.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
+    const admin = await adminClient();
+    const download = await admin.storage.from('licenses').download(booking.license_path!);
+    expect(download.error).not.toBeNull();
+
+    // The booking is refused with the reason the app shows, and the guest gets the news by mail.
+    const [refused] = await sql<{ status: string; status_reason: string }>(
+      'select status, status_reason from public.bookings where id = $1',
+      [booking.id],
+    );
+    expect(refused).toEqual({
+      status: 'rejected',
+      status_reason:
+        "Document refusé : le fichier envoyé n'est pas un PDF, JPEG, PNG ou WebP valide.",
+    });
+    const mail = await waitForMail(booking.guest_email!, (m) => m.text.includes('Document refusé'));
+    expect(mail.text).toContain(booking.reference);
+  });
+
+  it('refuses a bad file stored before its booking: the booking then lacks its licence', async () => {
+    const payload = draft(car, guestContact());
+    await storeAsHosted('licenses', payload.license_path, Buffer.from('just text'), 'image/png');
+    const verdict = await until(async () => {
+      const [row] = await sql<{ verdict: string; reason: string }>(
+        "select verdict, reason from internal.upload_checks where bucket_id = 'licenses' and name = $1",
+        [payload.license_path],
+      );
+      return row;
+    }, 'the verdict');
+    expect(verdict).toEqual({ verdict: 'rejected', reason: 'content_mismatch' });
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            payload.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
+    expectCode((await createBooking(visitor(), payload)).error, 'licence_required');
+  });
+
+  it('refuses a booking for a file refused but not removed yet', async () => {
+    const payload = draft(car, guestContact());
+    await uploadBookingFile(visitor(), payload.id);
+    // The moment between the verdict and the removal, held in one transaction.
+    const db = new pg.Client({ connectionString: testStack().dbUrl });
+    await db.connect();
+    const refused = await db
+      .query(
+        `begin;
+         insert into internal.upload_checks (bucket_id, name, verdict, reason)
+         values ('licenses', '${payload.license_path}', 'rejected', 'content_mismatch')
+         on conflict (bucket_id, name) do update set verdict = 'rejected', reason = 'content_mismatch';
+         set local role anon;
+         select public.create_booking('${JSON.stringify(payload)}'::jsonb);
+         commit;`,
+      )
+      .catch((error: pg.DatabaseError) => error);
+    await db.end();
+    expect(refused).toMatchObject({ code: 'P0001', message: 'file_rejected' });
+  });
+
+  it('refuses staff accept of a booking whose file was refused', async () => {
+    const booking = await newBooking();
+    await verdictOf('licenses', booking.license_path!);
+    await sql(
+      "update internal.upload_checks set verdict = 'rejected', reason = 'content_mismatch' where name = $1",
+      [booking.license_path],
+    );
+    const admin = await adminClient();
+    const { error } = await admin.rpc('staff_set_booking_status', {
+      booking_id: booking.id,
+      status: 'reserved',
+      reason: null,
+    });
+    expectCode(error, 'file_rejected');
+  });
+
+  /** A booking file replaced by a Windows program declared as a PDF; waits for its verdict. */
+  async function replaceWithProgram(booking: { license_path: string | null }) {
+    await verdictOf('licenses', booking.license_path!);
+    await storeAsHosted('licenses', booking.license_path!, EXE, 'application/pdf');
+    await until(
+      async () =>
+        (
+          await sql(
+            "select 1 from internal.upload_checks where name = $1 and verdict = 'rejected'",
+            [booking.license_path],
+          )
+        ).length > 0,
+      'the rejection',
+    );
+  }
+
+  it('writes the refusal in the booking’s language', async () => {
+    const booking = await book(visitor(), (await newCar()).id, { locale: 'en' });
+    await replaceWithProgram(booking);
+    const [row] = await sql<{ status: string; status_reason: string }>(
+      'select status, status_reason from public.bookings where id = $1',
+      [booking.id],
+    );
+    expect(row).toEqual({
+      status: 'rejected',
+      status_reason: 'Document refused: the file sent is not a valid PDF, JPEG, PNG or WebP.',
+    });
+  });
+
+  it('lets an unconfirmed guest hold past its deadline expire, not refused, and removes its bad file', async () => {
+    const booking = await book(visitor(), (await newCar()).id, {}, false, { confirm: false });
+    await sql(`update public.bookings set confirm_by = now() - interval '1 second' where id = $1`, [
+      booking.id,
+    ]);
+    await replaceWithProgram(booking);
+    await until(
+      async () =>
+        (
+          await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+            'licenses',
+            booking.license_path,
+          ])
+        ).length === 0,
+      'the removal',
+    );
+    const [row] = await sql<{ status: string; status_reason: string }>(
+      'select status, status_reason from public.bookings where id = $1',
+      [booking.id],
+    );
+    expect(row).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
+  });
+
+  it('sweeps files the webhook missed, on the schedule', async () => {
+    const payload = draft(car, guestContact());
+    // Stored without the webhook (as if the call was lost).
+    const file = join(
+      testStack().dataDir,
+      'storage',
+      'licenses',
+      ...payload.license_path.split('/'),
+    );
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, EXE);
+    await sql(
+      `begin;
+       set local session_replication_role = replica;
+       insert into storage.objects (bucket_id, name, metadata, version)
+       values ('licenses', '${payload.license_path}', '{"mimetype": "image/jpeg"}', 'v1');
+       commit;`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      await sql('select 1 from internal.upload_checks where name = $1', [payload.license_path]),
+    ).toEqual([]);
+    // What the schedule runs every minute.
+    const [job] = await sql<{ command: string }>(
+      "select command from cron.job where jobname = 'check-upload-sweep'",
+    );
+    await sql(job!.command);
+    const verdict = await until(async () => {
+      const [row] = await sql<{ verdict: string }>(
+        'select verdict from internal.upload_checks where name = $1',
+        [payload.license_path],
+      );
+      return row;
+    }, 'the sweep');
+    expect(verdict.verdict).toBe('rejected');
+  });
+});
+
+describe('send-email (the auth Send Email hook)', () => {
+  /** A request signed as GoTrue signs it (Standard Webhooks). */
+  function signed(payload: unknown, options: { id?: string; at?: number; secret?: string } = {}) {
+    const body = JSON.stringify(payload);
+    const id = options.id ?? `msg_${randomUUID()}`;
+    const at = options.at ?? Math.floor(Date.now() / 1000);
+    const secret = (options.secret ?? DEV_SEND_EMAIL_HOOK_SECRET).replace(/^v1,whsec_/, '');
+    const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
+      .update(`${id}.${at}.${body}`)
+      .digest('base64');
+    return callFunction('send-email', {
+      token: null,
+      body,
+      headers: {
+        'webhook-id': id,
+        'webhook-timestamp': String(at),
+        // GoTrue joins several signatures with ", ".
+        'webhook-signature': `v1,${Buffer.from('other').toString('base64')}, v1,${signature}`,
+      },
+    });
+  }
+
+  const SITE = 'http://localhost:54321/auth/v1';
+
+  it('sends a recovery mail in the language of the redirect, with GoTrue’s link and the code', async () => {
+    const email = uniqueEmail('hook');
+    const res = await signed({
+      user: { email, user_metadata: { name: 'Amel\r\nBcc: x@evil.example', locale: 'en' } },
+      email_data: {
+        token: '12345678',
+        token_hash: 'pkce_abc123',
+        redirect_to: 'http://localhost:4173/reset-password?lang=ar',
+        email_action_type: 'recovery',
+        site_url: SITE,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('كراء: إعادة تعيين كلمة المرور');
+    expect(mail.text).toContain('مرحبًا Amel Bcc: x@evil.example،');
+    expect(mail.text).toContain(
+      `${SITE}/verify?token=pkce_abc123&type=recovery&redirect_to=http%3A%2F%2Flocalhost%3A4173%2Freset-password%3Flang%3Dar`,
+    );
+    expect(mail.text).toContain('12345678');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('writes the sign-up mail in the user’s locale, else French, from the API’s base URL', async () => {
+    const english = uniqueEmail('hook');
+    await signed({
+      user: { email: english, user_metadata: { locale: 'en' } },
+      email_data: {
+        token: '87654321',
+        token_hash: 'hash-en',
+        redirect_to: 'http://localhost:4173/',
+        email_action_type: 'signup',
+        site_url: 'http://localhost:54321',
+      },
+    });
+    const mail = await waitForMail(english);
+    expect(mail.subject).toBe('Kiraa: confirm your email address');
+    expect(mail.text).toContain(
+      'http://localhost:54321/auth/v1/verify?token=hash-en&type=signup&redirect_to=http://localhost:4173/',
+    );
+
+    const french = uniqueEmail('hook');
+    await signed({
+      user: { email: french, user_metadata: {} },
+      email_data: { token: '1', token_hash: 'h', email_action_type: 'magiclink', site_url: SITE },
+    });
+    expect((await waitForMail(french)).subject).toBe('Kiraa : votre lien de connexion');
+  });
+
+  it('mails both addresses of a secure e-mail change, with GoTrue’s swapped hashes', async () => {
+    const current = uniqueEmail('current');
+    const next = uniqueEmail('next');
+    await signed({
+      user: { email: current, new_email: next, user_metadata: { locale: 'fr' } },
+      email_data: {
+        token: '11111111',
+        token_hash: 'hash-for-new',
+        token_new: '22222222',
+        token_hash_new: 'hash-for-current',
+        email_action_type: 'email_change',
+        site_url: SITE,
+      },
+    });
+    const toNew = await waitForMail(next);
+    expect(toNew.subject).toBe('Kiraa : confirmez votre nouvelle adresse e-mail');
+    expect(toNew.text).toContain('token=hash-for-new&type=email_change');
+    expect(toNew.text).toContain('22222222');
+    const toCurrent = await waitForMail(current);
+    expect(toCurrent.text).toContain('token=hash-for-current&type=email_change');
+    expect(toCurrent.text).toContain('11111111');
+  });
+
+  it('sends a code without a link for reauthentication; sends a retried call once', async () => {
+    const email = uniqueEmail('hook');
+    const payload = {
+      user: { email },
+      email_data: { token: '424242', email_action_type: 'reauthentication', site_url: SITE },
+    };
+    const id = `msg_${randomUUID()}`;
+    expect((await signed(payload, { id })).status).toBe(200);
+    expect((await signed(payload, { id })).status).toBe(200);
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain('Votre code : 424242');
+    expect(mail.text).not.toContain('/verify');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('refuses a wrong signature, a stale timestamp and an unknown mail type', async () => {
+    const email = uniqueEmail('hook');
+    const payload = {
+      user: { email },
+      email_data: { token: '1', token_hash: 'h', email_action_type: 'recovery', site_url: SITE },
+    };
+    const wrong = await signed(payload, {
+      secret: `v1,whsec_${Buffer.from('nope').toString('base64')}`,
+    });
+    expect(wrong.status).toBe(401);
+    const stale = await signed(payload, { at: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.status).toBe(401);
+    const unknown = await signed({ ...payload, email_data: { email_action_type: 'sms' } });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ error: { http_code: 400 } });
+    expect(await mailsTo(email)).toEqual([]);
+  });
+});
+
+describe('the local auth service calling send-email as its Send Email hook', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    // The hook's address is the stack's own gateway: a port picked before it starts.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    stack = await startTestStack({
+      apiPort: port,
+      settings: {
+        auth: {
+          email: { enableConfirmations: true },
+          hooks: {
+            sendEmail: {
+              uri: `http://127.0.0.1:${port}/functions/v1/send-email`,
+              secrets: DEV_SEND_EMAIL_HOOK_SECRET,
+            },
+          },
+        },
+      },
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  it('mails the sign-up confirmation and the recovery rendered by the function; its links work', async () => {
+    const client = nodeClient(stack.apiUrl, stack.anonKey);
+    const email = uniqueEmail('hooked');
+    const password = 'Kiraa-test1!';
+    const signUp = await client.auth.signUp({
+      email,
+      password,
+      options: {
+        data: { name: 'Nadia Ferhat', phone: '+213550111222', age: 27, address: 'Oran' },
+        emailRedirectTo: 'http://localhost:4173/sign-in?lang=ar',
+      },
+    });
+    expect(signUp.error).toBeNull();
+    const confirmation = await waitForMailAt(stack.mailboxUrl, email);
+    expect(confirmation.subject).toBe('كراء: أكّد عنوان بريدك الإلكتروني');
+    expect(confirmation.html).toContain('dir="rtl"');
+    const opened = await fetch(parseAuthMail(confirmation.text).link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(new URL(opened.headers.get('location')!).hash).toContain('access_token=');
+
+    const reset = await client.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:4173/reset-password?lang=en',
+    });
+    expect(reset.error).toBeNull();
+    const recovery = await waitForMailAt(stack.mailboxUrl, email, (m) =>
+      m.subject.includes('reset'),
+    );
+    expect(recovery.subject).toBe('Kiraa: reset your password');
+    const { link, code } = parseAuthMail(recovery.text);
+    expect(link.searchParams.get('type')).toBe('recovery');
+    const verified = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
+    expect(verified.error).toBeNull();
+  });
+});
+
+describe('schedules (pg_cron) and webhooks (pg_net)', () => {
+  it('declares the sweeps, and runs a job declared with cron.schedule on time', async () => {
+    const jobs = await sql<{ jobname: string; schedule: string }>(
+      'select jobname, schedule from cron.job order by jobname',
+    );
+    expect(jobs).toEqual(
+      expect.arrayContaining([
+        { jobname: 'check-upload-sweep', schedule: '* * * * *' },
+        { jobname: 'send-mail-sweep', schedule: '* * * * *' },
+      ]),
+    );
+    const name = `test-${randomUUID().slice(0, 8)}`;
+    await sql(
+      `create table if not exists public.cron_probe (job text, at timestamptz default now())`,
+    );
+    await sql(`select cron.schedule($1, '1 second', $2)`, [
+      name,
+      `insert into public.cron_probe (job) values ('${name}')`,
+    ]);
+    try {
+      const runs = await until(async () => {
+        const rows = await sql('select 1 from public.cron_probe where job = $1', [name]);
+        return rows.length >= 2 ? rows : null;
+      }, 'two runs of the job');
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      const [details] = await sql<{ status: string }>(
+        `select d.status from cron.job_run_details d join cron.job j using (jobid)
+          where j.jobname = $1 and d.status = 'succeeded' limit 1`,
+        [name],
+      );
+      expect(details?.status).toBe('succeeded');
+    } finally {
+      await sql('select cron.unschedule($1)', [name]);
+      await sql('drop table public.cron_probe');
+    }
+  });
+
+  it('expires an unconfirmed guest hold past its deadline within the minute, on the schedule', async () => {
+    const [job] = await sql<{ schedule: string; command: string }>(
+      "select schedule, command from cron.job where jobname = 'expire-unconfirmed-bookings'",
+    );
+    expect(job).toEqual({
+      schedule: '* * * * *',
+      command: 'select internal.expire_unconfirmed_bookings()',
+    });
+    // On a car of its own: no booking of that car expires it on the way.
+    const booking = await book(visitor(), (await newCar()).id, {}, false, { confirm: false });
+    const [{ lapsed_at: lapsedAt } = { lapsed_at: '' }] = await sql<{ lapsed_at: string }>(
+      `update public.bookings set confirm_by = now() - interval '1 second' where id = $1
+       returning now()::text as lapsed_at`,
+      [booking.id],
+    );
+    const expired = await until(
+      async () => {
+        const [row] = await sql<{ status: string; status_reason: string }>(
+          "select status, status_reason from public.bookings where id = $1 and status <> 'pending'",
+          [booking.id],
+        );
+        return row;
+      },
+      'the scheduled expiry',
+      75_000,
+    );
+    expect(expired).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
+    const runs = await sql<{ status: string }>(
+      `select d.status from cron.job_run_details d join cron.job j using (jobid)
+        where j.jobname = 'expire-unconfirmed-bookings' and d.start_time >= $1::timestamptz`,
+      [lapsedAt],
+    );
+    expect(runs.map((run) => run.status)).toContain('succeeded');
+  }, 90_000);
+
+  it('refuses a schedule pg_cron would refuse', async () => {
+    await expect(sql(`select cron.schedule('bad', 'every minute', 'select 1')`)).rejects.toThrow(
+      /invalid schedule/,
+    );
+  });
+});
+
+describe('a stack whose mail provider fails', () => {
+  let provider: Server;
+  const requests: Array<{ key: string | undefined; body: Record<string, unknown> }> = [];
+  let failures = 2;
+  let stack: TestStack;
+  let envDir: string;
+
+  async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  }
+
+  beforeAll(async () => {
+    provider = createServer(async (req, res) => {
+      const body = await readBody(req);
+      requests.push({ key: req.headers['idempotency-key'] as string | undefined, body });
+      if ((body.to as string[])[0]!.startsWith('refused')) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ statusCode: 422, name: 'validation_error', message: 'bad' }));
+        return;
+      }
+      if (failures > 0) {
+        failures--;
+        res.writeHead(503).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: `provider-${requests.length}` }));
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    envDir = join(testStack().dataDir, `..`, `functions-env-${randomUUID()}`);
+    mkdirSync(envDir, { recursive: true });
+    const envFile = join(envDir, '.env');
+    writeFileSync(
+      envFile,
+      [
+        `MAIL_API_URL=http://127.0.0.1:${(provider.address() as AddressInfo).port}/emails`,
+        'MAIL_API_KEY=re_test',
+        'MAIL_FROM="Kiraa Test <test@kiraa.example>"',
+      ].join('\n'),
+    );
+    stack = await startTestStack({ db: testStack().engine, functionsEnvFile: envFile });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    provider.closeAllConnections();
+    await new Promise((resolve) => provider.close(resolve));
+  });
+
+  async function rowOf(id: string) {
+    const result = await stack.db.query<{
+      sent_at: Date | null;
+      attempts: number;
+      last_error: string | null;
+      failed_at: Date | null;
+      next_attempt_at: Date;
+    }>(
+      'select sent_at, attempts, last_error, failed_at, next_attempt_at from internal.mail_outbox where id = $1',
+      [id],
+    );
+    return result.rows[0]!;
+  }
+
+  it('retries a transient failure with backoff, with the same idempotency key, until sent', async () => {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into internal.mail_outbox (to_email, subject, body_text)
+       values ('guest@example.dz', 'Hello', 'Body') returning id`,
+    );
+    const id = rows[0]!.id;
+    // The first try (the webhook's) has failed and been settled.
+    await until(async () => ((await rowOf(id)).last_error ? true : null), 'the first try');
+    const first = await rowOf(id);
+    expect(first.sent_at).toBeNull();
+    expect(first.last_error).toMatch(/503/);
+    expect(first.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // Due again (as after the backoff): the next sweeps retry it.
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      await stack.db.query(
+        'update internal.mail_outbox set next_attempt_at = now() where id = $1',
+        [id],
+      );
+      const res = await fetch(`${stack.apiUrl}/functions/v1/send-mail`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const sent = await rowOf(id);
+    expect(sent.sent_at).toBeInstanceOf(Date);
+    expect(sent.attempts).toBe(3);
+    const tries = requests.filter((r) => (r.body.to as string[])[0] === 'guest@example.dz');
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${id}`]));
+    // The project's secrets (supabase/functions/.env) replace the local defaults.
+    expect(tries[0]!.body.from).toBe('Kiraa Test <test@kiraa.example>');
+  });
+
+  it('gives up at once on a mail the provider refuses', async () => {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into internal.mail_outbox (to_email, subject, body_text)
+       values ('refused@example.dz', 'Hello', 'Body') returning id`,
+    );
+    const row = await until(async () => {
+      const current = await rowOf(rows[0]!.id);
+      return current.failed_at ? current : null;
+    }, 'the refusal');
+    expect(row.sent_at).toBeNull();
+    expect(row.last_error).toMatch(/422/);
+  });
+});
