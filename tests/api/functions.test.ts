@@ -104,9 +104,17 @@ describe('send-mail', () => {
       const mail = await waitForMail(address);
       expect(mail.text).toBe(`Bonjour ${address}`);
     }
-    const sent = await sql<{ sent_at: Date | null; attempts: number; provider_id: string }>(
-      'select sent_at, attempts, provider_id from internal.mail_outbox where id = any($1::bigint[])',
-      [rows.map((row) => row.id)],
+    // The mail is delivered before the sender records it: wait for the record.
+    const sent = await until(
+      async () => {
+        const found = await sql<{ sent_at: Date | null; attempts: number; provider_id: string }>(
+          'select sent_at, attempts, provider_id from internal.mail_outbox where id = any($1::bigint[])',
+          [rows.map((row) => row.id)],
+        );
+        return found.every((row) => row.sent_at !== null) ? found : undefined;
+      },
+      'the outbox rows marked sent',
+      15_000,
     );
     for (const row of sent) {
       expect(row.sent_at).toBeInstanceOf(Date);
@@ -665,10 +673,18 @@ describe('schedules (pg_cron) and webhooks (pg_net)', () => {
       75_000,
     );
     expect(expired).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
-    const runs = await sql<{ status: string }>(
-      `select d.status from cron.job_run_details d join cron.job j using (jobid)
-        where j.jobname = 'expire-unconfirmed-bookings' and d.start_time >= $1::timestamptz`,
-      [lapsedAt],
+    // The run's effect commits before the scheduler records the run's end: wait for the record.
+    const runs = await until(
+      async () => {
+        const found = await sql<{ status: string }>(
+          `select d.status from cron.job_run_details d join cron.job j using (jobid)
+            where j.jobname = 'expire-unconfirmed-bookings' and d.start_time >= $1::timestamptz`,
+          [lapsedAt],
+        );
+        return found.some((run) => run.status !== 'running') ? found : undefined;
+      },
+      'the scheduled run recorded',
+      15_000,
     );
     expect(runs.map((run) => run.status)).toContain('succeeded');
   }, 90_000);

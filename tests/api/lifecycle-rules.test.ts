@@ -25,6 +25,8 @@ import {
   type Booking,
   type Customer,
 } from '../support/fixtures.ts';
+import { checkBookingFiles } from '../support/supabase.ts';
+import { testStack } from '../support/clients.ts';
 
 /** The staff moves that lead a new (pending) booking to each status. */
 const pathTo: Record<(typeof bookingStatuses)[number], string[]> = {
@@ -53,6 +55,8 @@ async function bookingIn(status: (typeof bookingStatuses)[number]): Promise<Book
     { start_at: algiersAt(day, 10), end_at: algiersAt(day + 2, 10) },
     true,
   );
+  // Staff accept only checked files (check-upload): a pending booking here must be acceptable.
+  await checkBookingFiles(testStack(), created.id);
   return pathTo[status].length > 0 ? staffMoves(created.id, pathTo[status]) : created;
 }
 
