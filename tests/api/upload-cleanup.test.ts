@@ -14,7 +14,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { serviceClient, signedUpUser, sql, testStack } from '../support/clients.ts';
+import { serviceClient, signedUpUser, sql, testStack, until } from '../support/clients.ts';
 import {
   adminClient,
   book,
@@ -31,16 +31,6 @@ import {
 type Bucket = 'licenses' | 'flight-documents';
 type File = { bucket: Bucket; name: string };
 type Outcome = { removed: number; failed: number; more: boolean };
-
-async function until<T>(probe: () => Promise<T | null | undefined>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Sets a file's upload time back by `age` (an SQL interval), as if it had waited that long. */
 async function age(file: File, interval: string): Promise<void> {
