@@ -7,12 +7,20 @@ import { Popover } from '@/ui/popover';
 
 /**
  * The floating messaging button (SPEC §1): a card with the three WhatsApp lines, each opening a
- * chat with its own number and a message in the UI language, in a new tab.
+ * chat with its own number and a message in the UI language, in a new tab. `docked`: in the
+ * page's flow instead of floating (on pages whose actions it would cover).
  */
-export function ContactButton() {
+export function ContactButton({ docked = false }: { docked?: boolean }) {
   const { t, i18n } = useLingui();
   return (
-    <div className="fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] sm:end-6 sm:bottom-6">
+    <div
+      data-docked={docked || undefined}
+      className={
+        docked
+          ? 'relative'
+          : 'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] sm:end-6 sm:bottom-6'
+      }
+    >
       <Popover
         placement="top"
         align="end"

@@ -73,7 +73,7 @@ export function Header() {
             <Link
               to={signInPath(location.pathname + location.search)}
               data-testid="sign-in-link"
-              className={buttonClass({ size: 'sm', className: 'ms-1' })}
+              className={buttonClass({ size: 'sm', className: 'ms-1 shrink-0' })}
             >
               <SignInIcon size={18} />
               <span className="hidden xs:inline">

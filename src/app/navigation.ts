@@ -58,7 +58,7 @@ export const navigation: readonly NavItem[] = [
   {
     key: 'myBookings',
     path: '/mybookings',
-    title: msg`Réservation`,
+    title: msg({ message: 'Réservation', context: 'navigation: my bookings' }),
     translateKey: 'nav.myBookings',
     icon: TicketIcon,
     type: 'item',

@@ -15,9 +15,9 @@ const variantClassNames: Record<ButtonVariant, string> = {
 };
 
 const sizeClassNames: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm gap-1.5',
-  md: 'h-11 px-4 text-sm gap-2',
-  lg: 'h-12 px-6 text-base gap-2',
+  sm: 'min-h-9 px-3 py-1 text-sm gap-1.5',
+  md: 'min-h-11 px-4 py-1.5 text-sm gap-2',
+  lg: 'min-h-12 px-6 py-2 text-base gap-2',
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
@@ -28,7 +28,9 @@ export function buttonClass({
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn(
-    'inline-flex shrink-0 items-center justify-center rounded-lg font-medium whitespace-nowrap',
+    // A label longer than the room wraps between words (at 320 px in French or Arabic) instead
+    // of pushing the button past the screen's edge.
+    'inline-flex items-center justify-center rounded-lg text-center font-medium',
     'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
     variantClassNames[variant],
@@ -88,7 +90,7 @@ export function IconButton({
       variant={variant}
       aria-label={label}
       title={label}
-      className={cn('size-10 !px-0', className)}
+      className={cn('size-10 shrink-0 !min-h-0 !px-0 !py-0', className)}
       {...rest}
     >
       {icon}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 import { cn } from '@/ui/cn';
@@ -9,8 +10,9 @@ const IMAGE_HEIGHT = 400;
 
 /**
  * A car's picture in a reserved 16:10 box (no layout shift), lazy unless `eager`. With no
- * picture, or one that cannot load (offline and never cached), a drawn car of `iconSize` instead
- * of a broken image. `alt` '' makes it decorative.
+ * picture, or one that cannot load (offline and never cached), a designed placeholder instead of
+ * a broken image: a drawn car of `iconSize` and, in boxes large enough (`iconSize` ≥ 48), the
+ * words "Photo indisponible". Named for screen readers after `alt`; `alt` '' makes it decorative.
  */
 export function CarPicture({
   src,
@@ -25,17 +27,27 @@ export function CarPicture({
   iconSize?: number;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState<string | null>(null);
   const box = cn('aspect-[16/10] bg-muted', className);
   if (!src || failed === src) {
     return (
       <div
         role={alt ? 'img' : undefined}
-        aria-label={alt || undefined}
+        aria-label={alt ? t`${alt} (photo indisponible)` : undefined}
         aria-hidden={alt ? undefined : true}
-        className={cn('flex items-center justify-center text-fg-muted', box)}
+        data-testid="car-picture-placeholder"
+        className={cn(
+          'flex flex-col items-center justify-center gap-1 border border-dashed border-line text-fg-muted',
+          box,
+        )}
       >
         <CarIcon size={iconSize} />
+        {iconSize >= 48 && (
+          <span className="px-2 text-center text-xs font-medium">
+            <Trans>Photo indisponible</Trans>
+          </span>
+        )}
       </div>
     );
   }

@@ -25,7 +25,8 @@ export function Facts({
   return (
     <dl
       className={cn(
-        'grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm',
+        // The value column is never narrower than an amount (amounts do not wrap); labels wrap.
+        'grid grid-cols-[minmax(0,auto)_minmax(auto,1fr)] gap-x-4 gap-y-1.5 text-sm',
         className,
       )}
       data-testid={testId}
@@ -42,8 +43,7 @@ export function Facts({
           </dt>
           <dd
             className={cn(
-              'min-w-0 break-words',
-              item.numeric && 'text-end tabular-nums',
+              item.numeric ? 'text-end whitespace-nowrap tabular-nums' : 'min-w-0 break-words',
               item.strong && 'border-t border-line pt-2 font-semibold',
             )}
           >

@@ -73,12 +73,17 @@ export type PostgrestOptions = {
   /** Called once when PostgREST keeps crashing and the supervisor gives up. */
   onFatal: (error: Error) => void;
   readyTimeoutMs?: number;
+  /** How ports are found (tests take one away between the probe and the bind). */
+  pickPort?: (host: string) => Promise<number>;
 };
 
 const HOST = '127.0.0.1';
 /** What PostgREST prints at every (re)start and schema reload, whatever its log level. */
 const ROUTINE =
   /(Starting PostgREST|Admin server listening|Listening on|Listening for notifications|Attempting to connect|Connection successful|Successfully connected|Config reloaded|Schema cache (loaded|queried))/;
+/** What PostgREST prints when its port was taken after we found it free. */
+const PORT_TAKEN = /address (already )?in use/i;
+const PORT_ATTEMPTS = 3;
 /** Crashes within this window count as "fast". */
 const CRASH_WINDOW_MS = 30_000;
 const MAX_FAST_CRASHES = 5;
@@ -110,7 +115,7 @@ export class Postgrest {
   /** Starts PostgREST and waits until it is ready to serve. */
   async start(): Promise<void> {
     this.stopping = false;
-    await this.spawn();
+    await this.spawnOnFreePorts();
   }
 
   /** Waits for the current (re)start to be ready. */
@@ -158,9 +163,28 @@ export class Postgrest {
     };
   }
 
+  /**
+   * A free port can be taken by another process between our probe and PostgREST's bind (two
+   * stacks starting at once on one machine): then PostgREST exits at once, and we try new ports.
+   */
+  private async spawnOnFreePorts(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.spawn();
+      } catch (error) {
+        const portTaken = this.output.some((line) => PORT_TAKEN.test(line));
+        if (!portTaken || this.stopping || attempt >= PORT_ATTEMPTS) throw error;
+        this.options.log(
+          `PostgREST: port ${this._port} or ${this._adminPort} was taken; trying others.`,
+        );
+      }
+    }
+  }
+
   private async spawn(): Promise<void> {
-    this._port = await freePort(HOST);
-    this._adminPort = await freePort(HOST);
+    const pickPort = this.options.pickPort ?? freePort;
+    this._port = await pickPort(HOST);
+    this._adminPort = await pickPort(HOST);
     // stop() may have come while we looked for ports.
     if (this.stopping) throw new Error('PostgREST is stopping.');
     this.output = [];
@@ -247,7 +271,7 @@ export class Postgrest {
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
         if (this.stopping) return resolve();
-        this.spawn().then(resolve, (error: Error) => {
+        this.spawnOnFreePorts().then(resolve, (error: Error) => {
           this.options.log(error.message);
           resolve();
         });

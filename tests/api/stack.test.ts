@@ -18,6 +18,7 @@ import { PATHS } from '../../supabase/local/config.ts';
 import { ANON_WRITES } from '../../supabase/local/gateway-guards.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { migrate, MigrationError } from '../../supabase/local/migrate.ts';
+import { freePort, Postgrest } from '../../supabase/local/postgrest.ts';
 import {
   anonClient,
   serviceClient,
@@ -795,6 +796,35 @@ describe('a stack of its own: restarts, data, PostgREST supervision', () => {
     ).rejects.toThrow(
       `The data directory ${dir} is in use by another local stack (process ${process.pid}).`,
     );
+  });
+
+  it('starts PostgREST on other ports when its port is taken between the probe and the bind', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as { port: number }).port;
+    const offered = [takenPort];
+    const logs: string[] = [];
+    const extra = new Postgrest({
+      dbUri: own().dbUrl,
+      jwtSecret: own().jwtSecret,
+      api: own().settings.api,
+      pglite: own().engine === 'pglite',
+      log: (line) => logs.push(line),
+      onFatal: () => {},
+      pickPort: async (host) => offered.shift() ?? freePort(host),
+    });
+    try {
+      await extra.start();
+      expect(extra.port).not.toBe(takenPort);
+      expect(
+        logs.some((line) => line.includes(`port ${takenPort}`) && line.includes('was taken')),
+      ).toBe(true);
+      const res = await fetch(`http://127.0.0.1:${extra.port}/cars?select=id&limit=1`);
+      expect(res.status).toBe(200);
+    } finally {
+      await extra.stop();
+      taken.close();
+    }
   });
 
   it('restarts PostgREST when it dies and serves again', async () => {

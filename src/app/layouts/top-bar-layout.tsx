@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 
 import { ContactButton } from '@/app/contact-button';
 import { RouteErrorBoundary } from '@/app/error-boundary';
@@ -10,8 +10,18 @@ import { PageSpinner } from '@/ui/spinner';
 /** Page padding of the top-bar layout (SPEC §9). */
 export const PAGE_PADDING = 'px-4 sm:px-6 md:px-8';
 
+/**
+ * Pages whose own actions sit where the floating contact button would cover them on a phone (the
+ * booking wizard and a car's booking form, a booking's confirmation and the guest lookup with
+ * their sync panel): there the button is docked at the end of the page instead (the layout
+ * audit, tests/e2e/layout-audit.spec.ts, hit-tests every control).
+ */
+const DOCKED_CONTACT = /^\/(cars\/[^/]+|booking-success|guest-booking)(\/|$)/;
+
 /** The 'topBarClassic' layout of the public and signed-in pages. */
 export function TopBarLayout() {
+  const { pathname } = useLocation();
+  const docked = DOCKED_CONTACT.test(pathname);
   return (
     <div className="flex min-h-dvh flex-col" data-layout="topBarClassic">
       <Header />
@@ -20,7 +30,7 @@ export function TopBarLayout() {
         tabIndex={-1}
         // At least a screen tall: the footer starts below the fold, so pages that fill in as
         // their data arrives never push it around (no layout shift).
-        className={`mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 pb-24 outline-none`}
+        className={`mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 ${docked ? 'pb-6' : 'pb-24'} outline-none`}
       >
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
@@ -28,8 +38,13 @@ export function TopBarLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
+      {docked && (
+        <div className={`mx-auto flex w-full max-w-7xl justify-end ${PAGE_PADDING} pb-6`}>
+          <ContactButton docked />
+        </div>
+      )}
       <Footer />
-      <ContactButton />
+      {!docked && <ContactButton />}
     </div>
   );
 }

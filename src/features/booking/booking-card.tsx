@@ -4,6 +4,7 @@ import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
+import { carIdentity } from '@/ui/car-identity';
 
 import type { BookingCatalogue } from '@/features/booking/booking-api';
 import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
@@ -35,16 +36,23 @@ export function BookingCard({
         </strong>
         <BookingSyncBadge booking={booking} />
       </div>
-      <p className="text-sm font-medium">{car?.name ?? ''}</p>
+      <p className="text-sm font-medium">
+        {car?.name ?? ''}
+        {car && (
+          <span className="block text-xs font-normal text-fg-muted" data-testid="car-identity">
+            {carIdentity(car, i18n)}
+          </span>
+        )}
+      </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-fg-muted">
-          <Trans>Prise en charge</Trans>
+          <Trans context="car pickup">Prise en charge</Trans>
         </dt>
         <dd>
           {formatDateTime(booking.start_at, locale)} · {place(booking.pickup_location_id)}
         </dd>
         <dt className="text-fg-muted">
-          <Trans>Retour</Trans>
+          <Trans context="car return">Retour</Trans>
         </dt>
         <dd>
           {formatDateTime(booking.end_at, locale)} · {place(booking.dropoff_location_id)}

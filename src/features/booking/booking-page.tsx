@@ -11,6 +11,7 @@ import { keepRunning } from '@/infra/background';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
 import { Button } from '@/ui/button';
+import { carIdentity } from '@/ui/car-identity';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
@@ -191,7 +192,8 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
     body = <PageSpinner />;
   } else if (snapshot.matches('offerRestore') && context.saved) {
     const saved = context.saved.draft;
-    const car = catalogue.cars.find((c) => c.id === saved.car_id)?.name ?? t`une voiture`;
+    const savedCar = catalogue.cars.find((c) => c.id === saved.car_id);
+    const car = savedCar ? `${savedCar.name} (${carIdentity(savedCar, i18n)})` : t`une voiture`;
     const noon = algiersToIso(saved.start_date, '12:00');
     const from = noon ? formatDate(noon, locale) : '';
     body = (
@@ -280,7 +282,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:px-6 md:px-8">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>
       {!online && (
         <Notice tone="info">

@@ -42,25 +42,30 @@ export function locationSchema(m: ValidationMessages) {
       from_abroad: z.boolean(),
       flight_document: draftFileSchema(m, f.flightDocument).nullable(),
     })
-    .superRefine((v, ctx) => {
-      if (!v.dropoff_same && !v.dropoff_location_id) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dropoff_location_id'],
-          message: m.required(f.dropoffLocation),
-        });
-      }
-      if (!v.licence) {
-        ctx.addIssue({ code: 'custom', path: ['licence'], message: m.required(f.licence) });
-      }
-      if (v.from_abroad && !v.flight_document) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['flight_document'],
-          message: m.required(f.flightDocument),
-        });
-      }
-    });
+    .superRefine(
+      (v, ctx) => {
+        if (!v.dropoff_same && !v.dropoff_location_id) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['dropoff_location_id'],
+            message: m.required(f.dropoffLocation),
+          });
+        }
+        if (!v.licence) {
+          ctx.addIssue({ code: 'custom', path: ['licence'], message: m.required(f.licence) });
+        }
+        if (v.from_abroad && !v.flight_document) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['flight_document'],
+            message: m.required(f.flightDocument),
+          });
+        }
+      },
+      // Also when another field is invalid: every error shows at the first submit (the licence's
+      // came only at the second, issue 13). The checks read plain truthiness, safe on bad input.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    );
 }
 
 export type LocationValues = z.infer<ReturnType<typeof locationSchema>>;

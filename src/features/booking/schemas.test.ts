@@ -118,6 +118,12 @@ describe('basicsSchema (step 1)', () => {
     expect(parse({}).success).toBe(true);
   });
 
+  it('checks the dates with no car chosen yet, at the first submit', () => {
+    const result = parse({ car_id: '', end_date: '2025-12-31' });
+    expect(messageAt(result, 'car_id')).toBe('Car is required');
+    expect(messageAt(result, 'end_date')).toBe(m.en.returnDateBeforePickup);
+  });
+
   it.each([
     ['car_id', 'Car is required'],
     ['start_date', 'Pickup date is required'],
@@ -238,6 +244,22 @@ describe('locationSchema (step 3)', () => {
     );
   });
 
+  it('reports every missing field at the first submit, the licence too (issue 13)', () => {
+    // An empty step 3: the licence error came only once the other fields were valid.
+    const empty = parse({
+      pickup_location_id: '',
+      driver_option: undefined,
+      licence: null,
+      from_abroad: true,
+      dropoff_same: false,
+    });
+    expect(messageAt(empty, 'pickup_location_id')).toBe('Pickup location is required');
+    expect(messageAt(empty, 'driver_option')).toBe('Driver option is required');
+    expect(messageAt(empty, 'licence')).toBe("Driver's licence is required");
+    expect(messageAt(empty, 'dropoff_location_id')).toBe('Return location is required');
+    expect(messageAt(empty, 'flight_document')).toBe('Flight documents is required');
+  });
+
   it('requires flight documents when coming from abroad', () => {
     expect(messageAt(parse({ from_abroad: true }), 'flight_document')).toBe(
       'Flight documents is required',
@@ -277,6 +299,12 @@ describe('servicesSchema (step 4)', () => {
     expect(messageAt(parse({ additional_requests: 'x'.repeat(501) }), 'additional_requests')).toBe(
       m.en.tooLong(500),
     );
+  });
+
+  it('shows the contact errors with a too long request, at the first submit', () => {
+    const result = parse({ additional_requests: 'x'.repeat(501), guest_email: '' });
+    expect(messageAt(result, 'additional_requests')).toBe(m.en.tooLong(500));
+    expect(messageAt(result, 'guest_email')).toBe('Email address is required');
   });
 
   it('requires the guest contact when signed out', () => {

@@ -56,7 +56,7 @@ export function SyncPanel() {
 
   return (
     <Card className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
           <Trans>Synchronisation</Trans>
         </h2>

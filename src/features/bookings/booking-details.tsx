@@ -10,6 +10,7 @@ import { Button } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';
 import { Dialog } from '@/ui/dialog';
 import { Facts, type Fact } from '@/ui/facts';
+import { carIdentity } from '@/ui/car-identity';
 
 import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
@@ -100,12 +101,12 @@ export function BookingDetailsDialog({
       : []),
     {
       key: 'start',
-      label: t`Prise en charge`,
+      label: t({ message: 'Prise en charge', context: 'car pickup' }),
       value: `${formatDateTime(booking.start_at, locale)} · ${place(booking.pickup_location_id)}`,
     },
     {
       key: 'end',
-      label: t`Retour`,
+      label: t({ message: 'Retour', context: 'car return' }),
       value: `${formatDateTime(booking.end_at, locale)} · ${place(booking.dropoff_location_id)}`,
     },
     { key: 'driver', label: t`Conducteur`, value: i18n._(driverLabels[booking.driver_option]) },
@@ -175,7 +176,14 @@ export function BookingDetailsDialog({
       >
         <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-3">
           <CarPicture src={car?.images[0]} alt="" className="rounded-lg" />
-          <p className="font-semibold">{car?.name ?? t`Voiture`}</p>
+          <p className="font-semibold">
+            {car?.name ?? t`Voiture`}
+            {car && (
+              <span className="block text-sm font-normal text-fg-muted" data-testid="car-identity">
+                {carIdentity(car, i18n)}
+              </span>
+            )}
+          </p>
         </div>
         <Facts items={facts} />
         <section aria-labelledby={`${booking.id}-price`} className="flex flex-col gap-2">

@@ -17,6 +17,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { CarPicture } from '@/ui/car-picture';
 import { cn } from '@/ui/cn';
 import { StarRating } from '@/ui/rating';
+import { carIdentity } from '@/ui/car-identity';
 
 import {
   actionsFor,
@@ -257,6 +258,11 @@ export function BookingItem({
               {i18n._(outcome.label)}
             </Badge>
           </div>
+          {car && (
+            <p className="text-xs text-fg-muted" data-testid="car-identity">
+              {carIdentity(car, i18n)}
+            </p>
+          )}
           <p dir="ltr" className="self-start font-mono text-sm" data-testid="booking-reference">
             {reference}
           </p>
@@ -268,7 +274,7 @@ export function BookingItem({
 
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-fg-muted">
-          <Trans>Prise en charge</Trans>
+          <Trans context="car pickup">Prise en charge</Trans>
         </dt>
         <dd className="min-w-0 break-words">
           <time dateTime={booking.start_at}>{formatDateTime(booking.start_at, locale)}</time>
@@ -276,7 +282,7 @@ export function BookingItem({
           {place(booking.pickup_location_id)}
         </dd>
         <dt className="text-fg-muted">
-          <Trans>Retour</Trans>
+          <Trans context="car return">Retour</Trans>
         </dt>
         <dd className="min-w-0 break-words">
           <time dateTime={booking.end_at}>{formatDateTime(booking.end_at, locale)}</time>

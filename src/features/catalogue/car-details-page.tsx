@@ -128,7 +128,12 @@ function CarDetails({ car }: { car: Car }) {
     [<Trans key="k">Carburant</Trans>, labels.fuel(car.fuel)],
     [<Trans key="k">Année</Trans>, car.year],
     [<Trans key="k">Boîte de vitesses</Trans>, labels.transmission(car.transmission)],
-    [<Trans key="k">Transmission</Trans>, labels.drive(car.drive)],
+    [
+      <Trans key="k" context="drivetrain">
+        Transmission
+      </Trans>,
+      labels.drive(car.drive),
+    ],
     [<Trans key="k">Moteur</Trans>, <bdi key="v">{car.engine}</bdi>],
     [<Trans key="k">Kilométrage</Trans>, <Trans key="v">{mileage} km</Trans>],
     [<Trans key="k">Couleur extérieure</Trans>, labels.color(car.exterior_color)],

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 
 import { type Locale, localized } from '@/domain/locale';
 import type { CarFeature, Localized } from '@/domain/rows';
+import { codeLabel, fuelMessages, transmissionMessages } from '@/ui/car-identity';
 import {
   BluetoothIcon,
   HeatIcon,
@@ -17,7 +18,8 @@ import {
 
 /**
  * Words for the coded values of a car row (the database checks them: body, fuel, drive, colours,
- * transmission, features). An unknown code shows as it is rather than disappearing.
+ * transmission, features). An unknown code shows as it is rather than disappearing. Fuel and
+ * gearbox live in src/ui/car-identity.ts: every list shows them beside a car's name.
  */
 const bodies: Record<string, MessageDescriptor> = {
   city: msg`Citadine`,
@@ -28,24 +30,11 @@ const bodies: Record<string, MessageDescriptor> = {
   van: msg`Monospace`,
 };
 
-const fuels: Record<string, MessageDescriptor> = {
-  petrol: msg`Essence`,
-  diesel: msg`Diesel`,
-  hybrid: msg`Hybride`,
-  electric: msg`Électrique`,
-  lpg: msg`GPL`,
-};
-
 const drives: Record<string, MessageDescriptor> = {
   fwd: msg`Traction avant`,
   rwd: msg`Propulsion`,
   awd: msg`Transmission intégrale`,
   '4wd': msg`4×4`,
-};
-
-const transmissions: Record<string, MessageDescriptor> = {
-  automatic: msg`Automatique`,
-  manual: msg`Manuelle`,
 };
 
 const colors: Record<string, MessageDescriptor> = {
@@ -95,21 +84,16 @@ export type CarLabels = {
   localized(value: Localized | null | undefined): string;
 };
 
-function lookup(i18n: I18n, table: Record<string, MessageDescriptor>, code: string): string {
-  const descriptor = table[code];
-  return descriptor ? i18n._(descriptor) : code;
-}
-
 export function carLabels(i18n: I18n): CarLabels {
   const locale = (i18n.locale || 'fr') as Locale;
   return {
     locale,
-    body: (code) => lookup(i18n, bodies, code),
-    fuel: (code) => lookup(i18n, fuels, code),
-    drive: (code) => lookup(i18n, drives, code),
-    transmission: (code) => lookup(i18n, transmissions, code),
-    color: (code) => lookup(i18n, colors, code),
-    feature: (code) => lookup(i18n, featureMessages, code),
+    body: (code) => codeLabel(i18n, bodies, code),
+    fuel: (code) => codeLabel(i18n, fuelMessages, code),
+    drive: (code) => codeLabel(i18n, drives, code),
+    transmission: (code) => codeLabel(i18n, transmissionMessages, code),
+    color: (code) => codeLabel(i18n, colors, code),
+    feature: (code) => codeLabel(i18n, featureMessages, code),
     localized: (value) => localized(value, locale),
   };
 }

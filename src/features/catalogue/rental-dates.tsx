@@ -55,7 +55,11 @@ export function RentalDates({
       {(['start', 'end'] as const).map((side) => (
         <fieldset key={side} className="min-w-0">
           <legend className="mb-1 text-sm font-medium">
-            {side === 'start' ? <Trans>Prise en charge</Trans> : <Trans>Retour</Trans>}
+            {side === 'start' ? (
+              <Trans context="car pickup">Prise en charge</Trans>
+            ) : (
+              <Trans context="car return">Retour</Trans>
+            )}
           </legend>
           {/* Date and time side by side when they fit, one under the other on narrow screens. */}
           <div className="flex flex-wrap gap-2">

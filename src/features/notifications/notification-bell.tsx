@@ -49,7 +49,9 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
     <Popover
       kind="dialog"
       panelLabel={t`Notifications`}
-      panelClassName="w-[280px] sm:w-[340px] max-w-[calc(100vw-1rem)] p-0"
+      // Below 640 px the panel spans the screen under the header (anchored to the bell, it was
+      // cut off at 320 px in English and Arabic).
+      panelClassName="w-[280px] sm:w-[340px] max-w-[calc(100vw-1rem)] p-0 max-sm:fixed max-sm:inset-x-2 max-sm:top-[4.25rem] max-sm:mt-0 max-sm:w-auto max-sm:max-w-none"
       onOpenChange={(isOpen) => {
         if (isOpen) void refresh();
       }}

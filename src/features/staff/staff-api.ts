@@ -30,7 +30,14 @@ export type StaffContact = {
 };
 
 export type StaffBooking = Booking & {
-  car: { name: string; slug: string; images: string[] } | null;
+  car: {
+    name: string;
+    slug: string;
+    images: string[];
+    year: number;
+    fuel: string;
+    transmission: string;
+  } | null;
   pickup: { name: Localized } | null;
   dropoff: { name: Localized } | null;
   contact: StaffContact;
@@ -54,7 +61,7 @@ export type StaffResult<T> = { ok: true; data: T } | { ok: false; code: string; 
 
 // Typed as string: the columns and embeds are checked by the API tests, not by the compiler.
 const BOOKING_SELECT: string =
-  '*, car:cars(name, slug, images), pickup:locations!bookings_pickup_location_id_fkey(name), dropoff:locations!bookings_dropoff_location_id_fkey(name)';
+  '*, car:cars(name, slug, images, year, fuel, transmission), pickup:locations!bookings_pickup_location_id_fkey(name), dropoff:locations!bookings_dropoff_location_id_fkey(name)';
 
 type Answer<T> = { data: T | null; error: ApiError | null; status: number; count?: number | null };
 

@@ -9,6 +9,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { SearchIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 import { Tabs, tabPanelProps } from '@/ui/tabs';
+import { carIdentity } from '@/ui/car-identity';
 
 import { filtersToParams, parseFilters, statusFilters } from '@/features/staff/filters';
 import { statusLabels } from '@/features/staff/labels';
@@ -129,7 +130,7 @@ function StaffBookingCard({
   online: boolean;
   onAction: (action: StaffAction) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = `staff-booking-${booking.id}`;
   const reference = booking.reference;
   const days = booking.price.days;
@@ -146,7 +147,8 @@ function StaffBookingCard({
             {reference}
           </span>
           <span className="text-sm text-fg-muted">
-            {booking.car?.name ?? t`Voiture`} · {plural(days, { one: '# jour', other: '# jours' })}
+            {booking.car ? `${booking.car.name} (${carIdentity(booking.car, i18n)})` : t`Voiture`} ·{' '}
+            {plural(days, { one: '# jour', other: '# jours' })}
           </span>
         </h2>
         <StatusBadge booking={booking} />

@@ -9,6 +9,7 @@ import { useOnline } from '@/infra/network';
 import { buttonClass } from '@/ui/button';
 import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
+import { carIdentity } from '@/ui/car-identity';
 
 import { actorLabels } from '@/features/staff/labels';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
@@ -189,12 +190,17 @@ export default function StaffBookingPage() {
         </Section>
         <Section title={<Trans>Voiture et période</Trans>}>
           {booking.car ? (
-            <Link
-              to={`/cars/${booking.car.slug}`}
-              className="self-start font-medium text-primary-text underline-offset-2 hover:underline"
-            >
-              {booking.car.name}
-            </Link>
+            <div>
+              <Link
+                to={`/cars/${booking.car.slug}`}
+                className="font-medium text-primary-text underline-offset-2 hover:underline"
+              >
+                {booking.car.name}
+              </Link>
+              <p className="text-sm text-fg-muted" data-testid="car-identity">
+                {carIdentity(booking.car, i18n)}
+              </p>
+            </div>
           ) : (
             <p>
               <Trans>Voiture</Trans>

@@ -8,6 +8,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Facts, type Fact } from '@/ui/facts';
 import { MailIcon, PhoneIcon } from '@/ui/icons';
+import { EmailText } from '@/ui/email-text';
 
 import { actionCopy } from '@/features/staff/labels';
 import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
@@ -65,11 +66,11 @@ export function ContactBlock({ booking }: { booking: StaffBooking }) {
       {contact.email && (
         <a
           href={`mailto:${contact.email}`}
-          className="inline-flex min-w-0 items-center gap-1.5 self-start break-all text-primary-text underline-offset-2 hover:underline"
+          className="inline-flex min-w-0 items-center gap-1.5 self-start text-primary-text underline-offset-2 [overflow-wrap:anywhere] hover:underline"
           dir="ltr"
         >
           <MailIcon size={16} />
-          {contact.email}
+          <EmailText email={contact.email} />
         </a>
       )}
     </div>
@@ -83,12 +84,12 @@ export function PeriodFacts({ booking }: { booking: StaffBooking }) {
   const items: Fact[] = [
     {
       key: 'start',
-      label: t`Prise en charge`,
+      label: t({ message: 'Prise en charge', context: 'car pickup' }),
       value: `${formatDateTime(booking.start_at, locale)} · ${localized(booking.pickup?.name, locale)}`,
     },
     {
       key: 'end',
-      label: t`Retour`,
+      label: t({ message: 'Retour', context: 'car return' }),
       value: `${formatDateTime(booking.end_at, locale)} · ${localized(booking.dropoff?.name, locale)}`,
     },
   ];

@@ -6,6 +6,7 @@ import { algiersToday, formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { Button } from '@/ui/button';
+import { carIdentity } from '@/ui/car-identity';
 
 import { basicsSchema, type BasicsValues } from '@/features/booking/basics.schema';
 import { availableCars } from '@/features/booking/booking-data';
@@ -77,9 +78,11 @@ export function BasicsStep({
           {cars.map((c) => {
             const rate = formatDzd(c.daily_rate_dzd, locale);
             const name = c.name;
+            // Year, fuel and gearbox: two cars of one name are told apart.
+            const identity = carIdentity(c, i18n);
             return (
               <option key={c.id} value={c.id}>
-                {t`${name} — ${rate} / jour`}
+                {t`${name} (${identity}) — ${rate} / jour`}
               </option>
             );
           })}

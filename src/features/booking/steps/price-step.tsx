@@ -50,9 +50,9 @@ export function PriceStep({
           {messages.priceUnavailable}
         </Notice>
       )}
-      <div className="flex justify-between gap-3">
+      <div className="flex flex-wrap justify-between gap-3">
         <Button variant="secondary" onClick={onBack} data-testid="wizard-back">
-          <Trans>Retour</Trans>
+          <Trans context="go back">Retour</Trans>
         </Button>
         <Button onClick={onNext} disabled={!price} data-testid="wizard-next">
           <Trans>Suivant</Trans>

@@ -6,6 +6,9 @@ import { formatDateTime } from '@/domain/dates';
 import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
 import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { EmailText } from '@/ui/email-text';
+import { carIdentity } from '@/ui/car-identity';
 
 import type { QuoteState } from '@/features/booking/booking-wizard.machine';
 import { confirmSchema, type ConfirmValues } from '@/features/booking/confirm.schema';
@@ -26,14 +29,20 @@ function Row({
   onEdit?: () => void;
 }) {
   return (
-    <div className="flex items-start justify-between gap-3 border-b border-line py-2 last:border-b-0">
-      <dt className="w-2/5 shrink-0 text-sm text-fg-muted">{label}</dt>
-      <dd className="min-w-0 flex-1 text-sm break-words">{children}</dd>
-      {onEdit && (
-        <Button size="sm" variant="ghost" onClick={onEdit}>
-          <Trans>Modifier</Trans>
-        </Button>
-      )}
+    // The label and its edit button share a line, the value has the full width below: at 320 px
+    // a value beside its label had too little room and broke words mid-word.
+    <div className="relative border-b border-line py-2 last:border-b-0">
+      <dt className={cn('flex min-h-9 items-center text-sm text-fg-muted', onEdit && 'pe-24')}>
+        {label}
+      </dt>
+      <dd className="text-sm [overflow-wrap:anywhere]">
+        {children}
+        {onEdit && (
+          <Button size="sm" variant="ghost" onClick={onEdit} className="absolute end-0 top-2 -me-2">
+            <Trans>Modifier</Trans>
+          </Button>
+        )}
+      </dd>
     </div>
   );
 }
@@ -117,14 +126,30 @@ export function ReviewStep({
 
       <dl>
         <Row label={t`Voiture`} onEdit={() => onEdit('basics')}>
-          {car?.name ?? '—'}
+          {car ? (
+            <>
+              {car.name}
+              <br />
+              <span className="text-fg-muted" data-testid="car-identity">
+                {carIdentity(car, i18n)}
+              </span>
+            </>
+          ) : (
+            '—'
+          )}
         </Row>
-        <Row label={t`Prise en charge`} onEdit={() => onEdit('basics')}>
+        <Row
+          label={t({ message: 'Prise en charge', context: 'car pickup' })}
+          onEdit={() => onEdit('basics')}
+        >
           {period ? formatDateTime(period.start, locale) : '—'}
           <br />
           {pickup}
         </Row>
-        <Row label={t`Retour`} onEdit={() => onEdit('location')}>
+        <Row
+          label={t({ message: 'Retour', context: 'car return' })}
+          onEdit={() => onEdit('location')}
+        >
           {period ? formatDateTime(period.end, locale) : '—'}
           <br />
           {dropoff}
@@ -157,7 +182,7 @@ export function ReviewStep({
             <br />
             <span dir="ltr">{draft.guest_phone}</span>
             <br />
-            <span dir="ltr">{draft.guest_email}</span>
+            <EmailText email={draft.guest_email} />
           </Row>
         )}
       </dl>
@@ -209,9 +234,9 @@ export function ReviewStep({
         </Notice>
       )}
 
-      <div className="flex justify-between gap-3">
+      <div className="flex flex-wrap justify-between gap-3">
         <Button variant="secondary" onClick={() => onBack(getValues())} data-testid="wizard-back">
-          <Trans>Retour</Trans>
+          <Trans context="go back">Retour</Trans>
         </Button>
         <Button type="submit" loading={submitting} data-testid="wizard-confirm">
           <Trans>Confirmer la réservation</Trans>

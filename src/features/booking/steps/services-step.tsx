@@ -204,9 +204,9 @@ export function ServicesStep({
         </fieldset>
       )}
 
-      <div className="flex justify-between gap-3">
+      <div className="flex flex-wrap justify-between gap-3">
         <Button variant="secondary" onClick={() => onBack(getValues())} data-testid="wizard-back">
-          <Trans>Retour</Trans>
+          <Trans context="go back">Retour</Trans>
         </Button>
         <Button type="submit" data-testid="wizard-next">
           <Trans>Suivant</Trans>

@@ -1,0 +1,260 @@
+/**
+ * The layout audit (issue 13): every route and every wizard step at 320 and 390 px, in French,
+ * English and Arabic, light and dark, checked by tests/e2e/support/layout-audit.ts: no sideways
+ * overflow, no clipped text or word split mid-word, no floating element over a control, headings
+ * and focus targets below the sticky header. One test (and one browser page per kind of visitor)
+ * per viewport × language × theme; each collects every finding and fails listing them all.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
+import type { E2eEnv } from './support/env.ts';
+import { expect, test } from './support/fixtures.ts';
+import { auditFocusBelowHeader, auditLayout } from './support/layout-audit.ts';
+import { DEMO_ADMIN } from './support/session.ts';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const CAR_SLUG = 'renault-clio-5-2023';
+
+type Locale = 'fr' | 'en' | 'ar';
+type Mode = 'light' | 'dark';
+
+async function rest(e2e: E2eEnv, path: string): Promise<Array<Record<string, unknown>>> {
+  const response = await fetch(`${e2e.apiUrl}/rest/v1/${path}`, {
+    headers: { apikey: e2e.serviceRoleKey, authorization: `Bearer ${e2e.serviceRoleKey}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Array<Record<string, unknown>>;
+}
+
+function algiersDay(days: number): string {
+  const algiersNow = Date.now() + 60 * 60 * 1000;
+  return new Date(algiersNow + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+async function openContext(
+  browser: Browser,
+  e2e: E2eEnv,
+  width: number,
+  locale: Locale,
+  mode: Mode,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: e2e.appUrl,
+    // Phones of those widths: an iPhone SE (1st generation) and an iPhone 12–14.
+    viewport: { width, height: width === 320 ? 568 : 844 },
+    // Pages load fresh from the server: the audit is about layout, not about the cache.
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(
+    ({ l, m }) => {
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
+      localStorage.setItem('theme', JSON.stringify({ mode: m }));
+    },
+    { l: locale, m: mode },
+  );
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Opens `path` and waits until its content is there (the heading, then `ready`). */
+async function visit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await ready?.(page);
+  // No spinner left in the main region.
+  await expect(page.locator('main .animate-spin')).toHaveCount(0);
+}
+
+async function signIn(page: Page, email: string, password: string, redirectUrl: string) {
+  await page.goto(`/sign-in?redirectUrl=${encodeURIComponent(redirectUrl)}`);
+  await page.locator('main input[type="email"]').fill(email);
+  await page.locator('main input[type="password"]').fill(password);
+  await page.locator('main button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${redirectUrl.replace(/[?]/g, '\\?')}$`));
+}
+
+const publicPages: Array<{ path: string; ready?: (page: Page) => Promise<void> }> = [
+  { path: '/home' },
+  {
+    path: '/cars',
+    ready: (page) => expect(page.getByTestId('car-link').first()).toBeVisible(),
+  },
+  {
+    path: `/cars/${CAR_SLUG}`,
+    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toContainText('Clio'),
+  },
+  { path: '/qa', ready: (page) => expect(page.getByTestId('faq-list')).toBeVisible() },
+  { path: '/contacts' },
+  { path: '/guest-booking' },
+  { path: '/privacy-policy' },
+  { path: '/terms' },
+  { path: '/sign-in' },
+  { path: '/sign-up' },
+  { path: '/forgot-password' },
+  { path: '/reset-password' },
+];
+
+/** The five wizard steps as a guest, audited at each one, then the success page. */
+async function auditWizard(
+  page: Page,
+  e2e: E2eEnv,
+  locale: Locale,
+  where: string,
+): Promise<string[]> {
+  const found: string[] = [];
+  const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
+  const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
+  const car = String(cars[randomInt(cars.length)]!.id);
+  const day = 200 + randomInt(500);
+  await page.goto(
+    `/cars/book?car=${car}&start=${algiersDay(day)}T10:00&end=${algiersDay(day + 2)}T10:00`,
+  );
+  const step = page.getByTestId('wizard-step');
+  await expect(step).toContainText('1');
+  found.push(...(await auditLayout(page, `${where} /cars/book step 1`)));
+  await page.getByTestId('wizard-next').click();
+
+  await expect(step).toContainText('2');
+  await expect(page.getByTestId('price-total')).toBeVisible();
+  found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 2 (step change)`)));
+  found.push(...(await auditLayout(page, `${where} /cars/book step 2`)));
+  await page.getByTestId('wizard-next').click();
+
+  await expect(step).toContainText('3');
+  found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 3 (step change)`)));
+  // The errors of an empty submit are part of the layout too.
+  await page.getByTestId('wizard-next').click();
+  await expect(page.locator('main [role="alert"]').first()).toBeVisible();
+  // Every missing field at the first submit, the licence too (it used to wait for the second).
+  await expect(page.getByTestId('licence-input')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('select[name="pickup_location_id"]')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  found.push(...(await auditLayout(page, `${where} /cars/book step 3 (errors)`)));
+  await page.locator('select[name="pickup_location_id"]').selectOption(String(locations[0]!.id));
+  await page.locator('input[name="driver_option"][value="self"]').check();
+  await page.getByTestId('licence-input').setInputFiles({
+    name: 'permis-de-conduire-recto-verso-2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(page.getByTestId('licence-input-name')).toBeVisible();
+  await page.locator('input[name="from_abroad"]').check();
+  await page.locator('input[name="dropoff_same"]').uncheck();
+  found.push(...(await auditLayout(page, `${where} /cars/book step 3`)));
+  await page.locator('input[name="from_abroad"]').uncheck();
+  await page.locator('input[name="dropoff_same"]').check();
+  await page.getByTestId('wizard-next').click();
+
+  await expect(step).toContainText('4');
+  found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 4 (step change)`)));
+  await page.locator('input[name="guest_name"]').fill('Amina Benali-Haddad');
+  await page.locator('input[name="guest_phone"]').fill(`+2135${randomInt(10_000_000, 99_999_999)}`);
+  await page
+    .locator('input[name="guest_email"]')
+    .fill(`audit-${randomUUID().slice(0, 8)}@kiraa.test`);
+  await page.locator('textarea[name="additional_requests"]').fill('Siège bébé installé, merci.');
+  found.push(...(await auditLayout(page, `${where} /cars/book step 4`)));
+  await page.getByTestId('wizard-next').click();
+
+  await expect(step).toContainText('5');
+  // Words in their context: the car's return is not the "back" of the button beside it.
+  const returnLabel = { fr: 'Retour', en: 'Return', ar: 'إرجاع السيارة' }[locale];
+  const backLabel = { fr: 'Retour', en: 'Back', ar: 'رجوع' }[locale];
+  await expect(
+    page.locator('main dl dt').filter({ hasText: new RegExp(`^${returnLabel}$`) }),
+  ).toHaveCount(1);
+  await expect(page.getByTestId('wizard-back')).toHaveText(backLabel);
+  found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 5 (step change)`)));
+  found.push(...(await auditLayout(page, `${where} /cars/book step 5`)));
+  await page.getByTestId('accept-guarantee').check();
+  await page.getByTestId('wizard-confirm').click();
+
+  await expect(page).toHaveURL(/\/booking-success\?id=/);
+  await expect(page.getByTestId('booking-reference')).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} /booking-success`)));
+  return found;
+}
+
+/** A customer with a booking and an unread notification: their pages and the header's panels. */
+async function auditCustomer(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  const customer = await newCustomer('Lina Bouzid-Abderrahmane');
+  const booking = await newPendingBooking(customer);
+  await staffSetStatus(booking.id, 'reserved');
+  await signIn(page, customer.email, customer.password, '/mybookings');
+  await expect(page.getByTestId('booking-status').first()).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} /mybookings`)));
+
+  await expect(page.getByTestId('notification-dot')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-panel')).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} notifications panel`, { focusWalk: false })));
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-identity')).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} user menu`, { focusWalk: false })));
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/concepts/account/activity-log');
+  found.push(...(await auditLayout(page, `${where} /concepts/account/activity-log`)));
+  await visit(page, '/staff');
+  await expect(page).toHaveURL(/\/access-denied/);
+  found.push(...(await auditLayout(page, `${where} /access-denied`)));
+  return found;
+}
+
+async function auditStaff(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, '/staff');
+  const first = page.getByTestId('staff-booking').first();
+  await expect(first).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} /staff`)));
+  const link = first.locator('a[href^="/staff/bookings/"]').first();
+  await page.goto((await link.getAttribute('href')) ?? '/staff');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('staff-status').first()).toBeVisible();
+  found.push(...(await auditLayout(page, `${where} /staff/bookings/:id`)));
+  return found;
+}
+
+// The twelve runs share nothing but the stack: both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
+for (const width of [320, 390]) {
+  for (const locale of ['fr', 'en', 'ar'] as const) {
+    for (const mode of ['light', 'dark'] as const) {
+      test(`layout audit at ${width} px, ${locale}, ${mode}`, async ({ browser, e2e }) => {
+        test.setTimeout(180_000);
+        const where = `${width}px ${locale} ${mode}`;
+        const found: string[] = [];
+
+        const guest = await openContext(browser, e2e, width, locale, mode);
+        for (const { path, ready } of publicPages) {
+          await visit(guest.page, path, ready);
+          await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
+          found.push(...(await auditLayout(guest.page, `${where} ${path}`)));
+        }
+        found.push(...(await auditWizard(guest.page, e2e, locale, where)));
+        await guest.context.close();
+
+        const customer = await openContext(browser, e2e, width, locale, mode);
+        found.push(...(await auditCustomer(customer.page, where)));
+        await customer.context.close();
+
+        const staff = await openContext(browser, e2e, width, locale, mode);
+        found.push(...(await auditStaff(staff.page, where)));
+        await staff.context.close();
+
+        console.info(`[layout-audit] ${where}: ${found.length} finding(s)`);
+        expect(found, found.join('\n')).toEqual([]);
+      });
+    }
+  }
+}
