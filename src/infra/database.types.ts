@@ -268,6 +268,9 @@ isOneToOne: false
 "edge_settle_mail":
 { Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined
                            },
+"edge_stale_uploads":
+{ Args: { "after"?: Json,"batch"?: number }; Returns: Json[]
+                           },
 "edge_unchecked_files":
 { Args: { "batch"?: number,"bucket"?: string,"file_name"?: string }; Returns: Json[]
                            },

@@ -115,7 +115,7 @@ describe('a signed-in customer', () => {
 
   it('is told of an acceptance and of a cancellation by staff (with its reason), by notification and mail', async () => {
     const b = await customerBooking('ar');
-    await staffSets(b.id, 'reserved', null);
+    await staffMoves(b.id, ['reserved']);
     await staffSets(b.id, 'cancelled', 'Panne du véhicule');
     expect(await notificationsOf(b.id)).toEqual([
       {
