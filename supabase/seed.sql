@@ -595,8 +595,9 @@ join public.bookings b on b.id = r.booking_id;
 -- ---------------------------------------------------------------------------------------------
 -- Notifications of the demo customer (staff decisions on their bookings)
 -- ---------------------------------------------------------------------------------------------
-insert into public.notifications (id, user_id, booking_id, type, is_read, created_at, updated_at)
-select n.id, b.user_id, b.id, n.type, n.is_read, n.at, n.at
+insert into public.notifications (id, user_id, booking_id, reference, type, is_read, created_at,
+  updated_at)
+select n.id, b.user_id, b.id, b.reference, n.type, n.is_read, n.at, n.at
 from (values
   ('a0000000-0000-4000-8000-000000000001'::uuid, 'b0000000-0000-4000-8000-000000000001'::uuid,
     'booking_completed', true, pg_temp.algiers(-57, 11)),

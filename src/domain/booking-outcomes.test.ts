@@ -3,17 +3,37 @@ import { describe, expect, it } from 'vitest';
 
 import {
   outcomeOf,
+  sayOutcome,
   stageOf,
   stageOutcome,
   stages,
   type Audience,
+  type Outcome,
   type Stage,
 } from '@/domain/booking-outcomes';
 import { bookingStatuses } from '@/domain/lifecycle';
-import type { LocalBooking } from '@/domain/local-booking';
+import type { BookingSyncState, LocalBooking, LocalStatus } from '@/domain/local-booking';
 
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
 const audiences: Audience[] = ['guest', 'customer', 'staff'];
+const syncStates: BookingSyncState[] = [
+  'queued',
+  'sending',
+  'awaiting',
+  'confirmed',
+  'needs_attention',
+];
+const statuses: Array<LocalBooking['status']> = [
+  'queued',
+  'sync_failed',
+  ...bookingStatuses,
+] satisfies Array<LocalStatus | (typeof bookingStatuses)[number]>;
+const tones = ['neutral', 'info', 'success', 'warning', 'danger'];
+
+const NOW = Date.parse('2026-11-25T10:00:00Z');
+const later = '2026-11-25T10:45:00Z';
+const earlier = '2026-11-25T09:59:00Z';
+
 const said = (stage: Stage, audience: Audience) => {
   const outcome = stageOutcome(stage, audience);
   return {
@@ -23,32 +43,91 @@ const said = (stage: Stage, audience: Audience) => {
   };
 };
 
+/** Which row of the table a text comes from (several rows may share one, e.g. "accepted"). */
+function rowsSaying(field: 'hint' | 'heading', text: string, audience: Audience): Stage[] {
+  return (Object.keys(stages) as Stage[]).filter((s) => {
+    const value = stageOutcome(s, audience)[field];
+    return value !== null && i18n._(value) === text;
+  });
+}
+
+/**
+ * The stage every (status, sync state) pair must show, for a customer's booking, a guest's
+ * confirmed one, and a guest's unconfirmed one before and after its deadline.
+ */
+function expectedStage(
+  status: LocalBooking['status'],
+  sync: BookingSyncState,
+  kind: 'customer' | 'confirmed_guest' | 'unconfirmed' | 'lapsed',
+): Stage {
+  if (sync === 'needs_attention' || status === 'sync_failed') return 'needs_attention';
+  if (status === 'queued') return sync === 'sending' ? 'sending' : 'queued';
+  if (status === 'pending' && kind === 'unconfirmed') return 'awaiting_confirmation';
+  if (status === 'pending' && kind === 'lapsed') return 'expired';
+  return status;
+}
+
 describe('the outcome table', () => {
   it('has a row for every status of the lifecycle and every stage on the way there', () => {
     expect(Object.keys(stages)).toEqual([
       'queued',
       'sending',
       'needs_attention',
+      'awaiting_confirmation',
       ...bookingStatuses,
-      'expired',
     ]);
+    expect(bookingStatuses).toContain('expired');
   });
 
-  it('reads an expired guest booking (the server lapses unconfirmed ones) as expired', () => {
-    expect(outcomeOf({ status: 'expired', sync_state: 'confirmed' }, 'guest')).toMatchObject({
-      stage: 'expired',
-      tone: 'neutral',
-    });
-  });
+  const kinds = ['customer', 'confirmed_guest', 'unconfirmed', 'lapsed'] as const;
+  for (const status of statuses) {
+    for (const sync of syncStates) {
+      it(`status ${status} × sync ${sync}: one stage, and every audience reads it whole`, () => {
+        for (const kind of kinds) {
+          const booking = {
+            status,
+            sync_state: sync,
+            user_id: kind === 'customer' ? 'user-1' : null,
+            confirm_by: kind === 'customer' ? null : kind === 'lapsed' ? earlier : later,
+            contact_confirmed_at: kind === 'confirmed_guest' ? earlier : null,
+          };
+          const stage = stageOf(booking, NOW);
+          expect(stage, kind).toBe(expectedStage(status, sync, kind));
+          for (const audience of audiences) {
+            const outcome: Outcome = outcomeOf(booking, audience, NOW);
+            const where = `${status}/${sync}/${kind} for ${audience}`;
+            expect(outcome.stage).toBe(stage);
+            expect(i18n._(outcome.label), where).not.toBe('');
+            expect(i18n._(outcome.heading), where).not.toBe('');
+            expect(tones, where).toContain(outcome.tone);
+            // The hint and the heading belong to the badge's row: never another stage's words.
+            if (outcome.hint) {
+              expect(rowsSaying('hint', i18n._(outcome.hint), audience), where).toContain(stage);
+            }
+            expect(rowsSaying('heading', i18n._(outcome.heading), audience), where).toContain(
+              stage,
+            );
+          }
+        }
+      });
+    }
+  }
 
-  it('gives every audience a label and a tone for every stage', () => {
-    for (const stage of Object.keys(stages) as Stage[]) {
+  it('never tells a refused, rejected, cancelled or expired booking that it is recorded or accepted', () => {
+    const positive = ['Réservation enregistrée', 'Réservation acceptée', 'Acceptée par l’agence.'];
+    for (const stage of ['needs_attention', 'rejected', 'cancelled', 'expired'] as Stage[]) {
       for (const audience of audiences) {
-        const { label, tone } = said(stage, audience);
-        expect(label, `${stage} for ${audience}`).not.toBe('');
-        expect(['neutral', 'info', 'success', 'warning', 'danger']).toContain(tone);
+        const outcome = stageOutcome(stage, audience);
+        const texts = [outcome.heading, outcome.hint, outcome.next.text]
+          .filter((t) => t !== null)
+          .map((t) => i18n._(t));
+        for (const text of positive) expect(texts, `${stage} for ${audience}`).not.toContain(text);
+        expect(['danger', 'neutral']).toContain(outcome.tone);
       }
     }
+    expect(i18n._(stageOutcome('needs_attention', 'guest').heading)).toBe(
+      'Réservation refusée par le serveur',
+    );
   });
 
   it('words a status once per audience: guests read what customers read', () => {
@@ -61,33 +140,30 @@ describe('the outcome table', () => {
     expect(said('pending', 'staff')).toEqual({ label: 'En attente', tone: 'warning', hint: null });
     expect(said('in_progress', 'staff').label).toBe('En location');
     expect(said('reserved', 'customer').hint).toBe('Acceptée par l’agence.');
-    expect(said('cancelled', 'customer')).toEqual({
-      label: 'Annulée',
-      tone: 'neutral',
-      hint: null,
+    expect(said('rejected', 'guest')).toEqual({
+      label: 'Refusée',
+      tone: 'danger',
+      hint: 'L’agence a refusé cette réservation.',
     });
   });
-});
 
-describe('stageOf', () => {
-  const booking = (status: LocalBooking['status'], sync: LocalBooking['sync_state']) => ({
-    status,
-    sync_state: sync,
+  it('gives each audience its next step', () => {
+    const next = (stage: Stage, audience: Audience) => stageOutcome(stage, audience).next.kind;
+    expect(next('awaiting_confirmation', 'guest')).toBe('confirm_contact');
+    expect(next('awaiting_confirmation', 'staff')).toBe('wait_contact');
+    expect(next('pending', 'staff')).toBe('decide');
+    expect(next('pending', 'guest')).toBe('wait_agency');
+    expect(next('needs_attention', 'customer')).toBe('fix_booking');
+    expect(next('completed', 'customer')).toBe('review');
+    // A guest cannot review: reviews belong to accounts.
+    expect(next('completed', 'guest')).toBe('none');
+    expect(next('expired', 'guest')).toBe('book_again');
   });
 
-  it('reads the journey first, then the server status', () => {
-    expect(stageOf(booking('queued', 'queued'))).toBe('queued');
-    expect(stageOf(booking('queued', 'sending'))).toBe('sending');
-    expect(stageOf(booking('sync_failed', 'needs_attention'))).toBe('needs_attention');
-    expect(stageOf(booking('pending', 'awaiting'))).toBe('pending');
-    expect(stageOf(booking('reserved', 'confirmed'))).toBe('reserved');
-    // Cancelled on this device while the cancellation waits: the customer sees it cancelled.
-    expect(stageOf(booking('cancelled', 'awaiting'))).toBe('cancelled');
-  });
-
-  it('gives a booking the outcome of its stage', () => {
-    expect(outcomeOf(booking('queued', 'sending'), 'guest')).toEqual(
-      stageOutcome('sending', 'guest'),
-    );
+  it('names the confirmation deadline in the reader’s time (Algiers)', () => {
+    const hint = stageOutcome('awaiting_confirmation', 'guest').hint!;
+    const text = sayOutcome(i18n, hint, { confirm_by: '2026-11-25T10:45:00Z' });
+    expect(text).toContain('11:45');
+    expect(text).not.toContain('{deadline}');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { locales } from '@/domain/locale';
 import { REFERENCE_RE } from '@/domain/reference';
 
 /** The private buckets a booking's documents go to, `{booking_id}/{file}` inside. */
@@ -35,6 +36,11 @@ export const bookingRequestSchema = z.object({
   guest_name: z.string().nullable(),
   guest_phone: z.string().nullable(),
   guest_email: z.string().nullable(),
+  /**
+   * The language of the guest's mails: the app's language when the booking was made (French for
+   * a request queued by an older version of the app).
+   */
+  locale: z.enum(locales).default('fr'),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

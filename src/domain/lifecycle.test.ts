@@ -52,6 +52,11 @@ describe('the booking lifecycle', () => {
 
   it('holds the car while the booking is alive, and nothing leaves a final status', () => {
     expect(bookingStatuses.filter(holdsCar)).toEqual(['pending', 'reserved', 'in_progress']);
-    expect(bookingStatuses.filter(isFinal)).toEqual(['completed', 'cancelled', 'rejected']);
+    expect(bookingStatuses.filter(isFinal)).toEqual([
+      'completed',
+      'cancelled',
+      'rejected',
+      'expired',
+    ]);
   });
 });

@@ -8,6 +8,9 @@
  *   pending ──accept──▶ reserved ──start──▶ in_progress ──complete──▶ completed
  *      │ reject (reason) ──▶ rejected   │
  *      └──────── cancel (customer or staff) ──▶ cancelled
+ *
+ * A guest's booking whose e-mail is not confirmed by `confirm_by` becomes `expired` (reason
+ * `contact_not_confirmed`): the server does it, nobody asks for it, and no move leaves it.
  */
 import type { BookingStatus } from '@/domain/rows';
 
@@ -23,6 +26,7 @@ export const bookingStatuses = [
   'completed',
   'cancelled',
   'rejected',
+  'expired',
 ] as const satisfies readonly BookingStatus[];
 
 /** Who asks for a move: the booking's customer (signed in) or the agency. */

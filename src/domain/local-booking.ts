@@ -25,6 +25,11 @@ export type LocalBooking = Omit<
   sync_error: string | null;
   /** True when made on this device by a signed-out visitor. */
   is_guest: boolean;
+  /**
+   * A refusal at sync told to the server (`report_refused_booking`): `pending` until it answered,
+   * `reported`, or `notified` when the person was told by mail or notification.
+   */
+  refusal_report?: 'pending' | 'reported' | 'notified';
 };
 
 /** The statuses only this device knows: not sent yet, or refused by the server for good. */

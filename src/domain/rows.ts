@@ -3,6 +3,8 @@
  * Timestamps are ISO 8601 strings; money is whole DZD (integers).
  */
 
+import type { Locale } from '@/domain/locale';
+
 export type Localized = { fr: string; en: string; ar: string };
 
 export type CarFeature =
@@ -90,6 +92,8 @@ export type Settings = {
   min_age: number;
   currency: 'DZD';
   time_zone: 'Africa/Algiers';
+  /** A pickup starts at most this many days ahead (`booking_too_far_ahead`); 365 by default. */
+  booking_horizon_days?: number;
 };
 
 export type BookingStatus =
@@ -99,7 +103,7 @@ export type BookingStatus =
   | 'completed'
   | 'cancelled'
   | 'rejected'
-  // A guest booking whose contact was not confirmed in time (the server's expiry job only).
+  // A guest booking whose contact was not confirmed in time (set by the server past `confirm_by`).
   | 'expired';
 
 export type PriceBreakdown = {
@@ -142,6 +146,12 @@ export type Booking = {
   notes: string | null;
   status: BookingStatus;
   status_reason: string | null;
+  /** The language of the guest's mails. */
+  locale?: Locale;
+  /** Guest bookings: the deadline to confirm the e-mail address (null for customers). */
+  confirm_by?: string | null;
+  /** Guest bookings: when the e-mail address was confirmed (null until then). */
+  contact_confirmed_at?: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -161,6 +171,8 @@ export type NotificationType =
   | 'booking_rejected'
   | 'booking_completed'
   | 'booking_cancelled'
+  /** A booking queued on a device and refused when it reached the server (`reason_code`). */
+  | 'booking_refused'
   | (string & {});
 
 export type Notification = {
@@ -168,6 +180,12 @@ export type Notification = {
   user_id: string;
   booking_id: string | null;
   type: NotificationType;
+  /** The booking's reference (a refusal has no booking row, so no `booking_id`). */
+  reference?: string | null;
+  /** Staff's words, for a rejection or a cancellation. */
+  reason?: string | null;
+  /** A stable code the app translates (docs/decisions.md): the refusal's, an expiry's. */
+  reason_code?: string | null;
   is_read: boolean;
   created_at: string;
   updated_at: string;

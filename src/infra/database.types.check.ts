@@ -57,7 +57,8 @@ export type RowShapesFitTheSchema = [
   Expect<Fits<Location, Tables['locations']['Row'], 'created_at' | 'sort_order'>>,
   Expect<Fits<Extra, Tables['extras']['Row'], 'created_at' | 'sort_order'>>,
   Expect<Fits<InsuranceOption, Tables['insurance_options']['Row'], 'created_at' | 'sort_order'>>,
-  // The limits of public booking and the mail links' site are the server's; the app reads none.
+  // The limits of public booking and the mail links' site are the server's; the app reads only
+  // the booking horizon (the wizard checks it).
   Expect<
     Fits<
       Settings,
@@ -65,25 +66,19 @@ export type RowShapesFitTheSchema = [
       | 'id'
       | 'updated_at'
       | 'guest_hold_minutes'
-      | 'booking_horizon_days'
       | 'max_pending_per_contact'
       | 'max_pending_per_account'
       | 'max_unconfirmed_per_address'
       | 'max_bookings_per_hour'
       | 'max_mails_per_address_hour'
       | 'max_mails_per_address_day'
+      | 'lookup_failures_per_reference'
+      | 'lookup_failures_per_address'
       | 'site_url'
     >
   >,
-  // `period` is the generated range the RPCs leave out; the guest contact confirmation columns
-  // are not in the app's shape yet.
-  Expect<
-    Fits<
-      Booking,
-      Tables['bookings']['Row'],
-      'period' | 'locale' | 'confirm_by' | 'contact_confirmed_at'
-    >
-  >,
+  // `period` is the generated range the RPCs leave out.
+  Expect<Fits<Booking, Tables['bookings']['Row'], 'period'>>,
   Expect<Fits<Review, Tables['reviews']['Row']>>,
   Expect<Fits<Notification, Tables['notifications']['Row']>>,
   Expect<Fits<Profile, Tables['profiles']['Row'], 'created_at'>>,

@@ -31,6 +31,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"booking_refusals": {
+                  Row: {
+                    "car_id": string | null,"client_key": string | null,"code": string,"created_at": string,"end_at": string,"guest_email": string | null,"guest_phone": string | null,"id": string,"locale": string,"notified": boolean,"reference": string,"request_hash": string,"start_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "car_id"?: string | null,"client_key"?: string | null,"code": string,"created_at"?: string,"end_at": string,"guest_email"?: string | null,"guest_phone"?: string | null,"id": string,"locale": string,"notified"?: boolean,"reference": string,"request_hash": string,"start_at": string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "car_id"?: string | null,"client_key"?: string | null,"code"?: string,"created_at"?: string,"end_at"?: string,"guest_email"?: string | null,"guest_phone"?: string | null,"id"?: string,"locale"?: string,"notified"?: boolean,"reference"?: string,"request_hash"?: string,"start_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "booking_refusals_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"bookings": {
                   Row: {
                     "additional_requests": string | null,"car_id": string,"confirm_by": string | null,"contact_confirmed_at": string | null,"created_at": string,"driver_option": string,"dropoff_location_id": string,"end_at": string,"extras": (string)[],"flight_document_path": string | null,"from_abroad": boolean,"guest_email": string | null,"guest_name": string | null,"guest_phone": string | null,"id": string,"insurance": (string)[],"license_path": string,"locale": string,"notes": string | null,"payment_method": string,"payment_status": string,"period": unknown,"pickup_location_id": string,"price": NonNullable<Json>,"reference": string,"start_at": string,"status": string,"status_reason": string | null,"total_dzd": number,"updated_at": string,"user_id": string | null
@@ -127,14 +147,14 @@ isOneToOne: false
                   ]
                 },"notifications": {
                   Row: {
-                    "booking_id": string | null,"created_at": string,"id": string,"is_read": boolean,"type": string,"updated_at": string,"user_id": string
+                    "booking_id": string | null,"created_at": string,"id": string,"is_read": boolean,"reason": string | null,"reason_code": string | null,"reference": string | null,"type": string,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"type": string,"updated_at"?: string,"user_id": string
+                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"reason"?: string | null,"reason_code"?: string | null,"reference"?: string | null,"type": string,"updated_at"?: string,"user_id": string
                   }
                   Update: {
-                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"type"?: string,"updated_at"?: string,"user_id"?: string
+                    "booking_id"?: string | null,"created_at"?: string,"id"?: string,"is_read"?: boolean,"reason"?: string | null,"reason_code"?: string | null,"reference"?: string | null,"type"?: string,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -199,14 +219,14 @@ isOneToOne: false
                   ]
                 },"settings": {
                   Row: {
-                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"max_bookings_per_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_unconfirmed_per_address": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
+                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"lookup_failures_per_address": number,"lookup_failures_per_reference": number,"max_bookings_per_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_unconfirmed_per_address": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -248,6 +268,9 @@ isOneToOne: false
 "edge_settle_mail":
 { Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined
                            },
+"edge_stale_uploads":
+{ Args: { "after"?: Json,"batch"?: number }; Returns: Json[]
+                           },
 "edge_unchecked_files":
 { Args: { "batch"?: number,"bucket"?: string,"file_name"?: string }; Returns: Json[]
                            },
@@ -264,6 +287,9 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: boolean
                            },
 "quote_booking":
+{ Args: { "p": Json }; Returns: Json
+                           },
+"report_refused_booking":
 { Args: { "p": Json }; Returns: Json
                            },
 "resend_guest_confirmation":

@@ -3,8 +3,9 @@
  * - `pullMyBookings`: the signed-in user's bookings (status changes by staff) into Dexie, so a
  *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
  *   not reached the server yet (a queued booking, a queued cancellation) is kept;
- * - `readPricingSettings`: the `settings` row the price depends on (driver per day), which the
- *   catalogue sync keeps in `meta`, so pricing works offline.
+ * - `readPricingSettings`: the `settings` row the price depends on (driver per day) and the
+ *   booking horizon the wizard checks, which the catalogue sync keeps in `meta`, so both work
+ *   offline.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
@@ -68,10 +69,17 @@ export async function pullMyBookings(
   return { ok: true, count: data?.length ?? 0 };
 }
 
-export async function readPricingSettings(): Promise<Pick<Settings, 'driver_per_day_dzd'> | null> {
+export async function readPricingSettings(): Promise<Pick<
+  Settings,
+  'driver_per_day_dzd' | 'booking_horizon_days'
+> | null> {
   const row = await db.meta.get(SETTINGS_KEY);
   const value = row?.value as Partial<Settings> | undefined;
-  return typeof value?.driver_per_day_dzd === 'number'
-    ? { driver_per_day_dzd: value.driver_per_day_dzd }
-    : null;
+  if (typeof value?.driver_per_day_dzd !== 'number') return null;
+  return {
+    driver_per_day_dzd: value.driver_per_day_dzd,
+    ...(typeof value.booking_horizon_days === 'number'
+      ? { booking_horizon_days: value.booking_horizon_days }
+      : {}),
+  };
 }

@@ -109,6 +109,6 @@ export function busyPath(window: { from: string; to: string }): string {
 
 /** The settings row, only the fields the device needs offline. */
 export const SETTINGS_PATH = `settings?${new URLSearchParams({
-  select: 'driver_per_day_dzd,min_age,currency,time_zone',
+  select: 'driver_per_day_dzd,min_age,currency,time_zone,booking_horizon_days',
   limit: '1',
 })}`;

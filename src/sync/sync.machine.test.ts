@@ -7,6 +7,7 @@ import { flushOnSessionChange, phaseOf, syncMachine } from '@/sync/sync.machine'
 const ok: FlushResult = {
   sent: 1,
   parked: 0,
+  deferred: 0,
   remaining: 0,
   held: 0,
   retryAt: null,
@@ -17,6 +18,7 @@ function transient(retryInMs: number, code = 'http_503'): FlushResult {
   return {
     sent: 0,
     parked: 0,
+    deferred: 0,
     remaining: 1,
     held: 0,
     retryAt: Date.now() + retryInMs,

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEV_SEND_EMAIL_HOOK_SECRET } from '../../supabase/local/config.ts';
-import { mailsTo, sql, testStack, uniqueEmail, waitForMail } from '../support/clients.ts';
+import { mailsTo, sql, testStack, uniqueEmail, until, waitForMail } from '../support/clients.ts';
 import {
   adminClient,
   book,
@@ -48,16 +48,6 @@ function callFunction(name: string, init: RequestInit & { token?: string | null 
       ...(rest.headers as Record<string, string> | undefined),
     },
   });
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('the functions runtime', () => {

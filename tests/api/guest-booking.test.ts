@@ -1,7 +1,7 @@
 /**
  * Guests: the mail once a guest booking's contact is confirmed, find_guest_booking (the booking only for
- * the right reference with the right email or phone; the same null for everything else; five
- * lookups a minute per caller address) and staff news by mail.
+ * the right reference with the right email or phone; the same null for everything else; its limits
+ * are in guest-lookup.test.ts) and staff news by mail.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { waitForMail } from '../support/clients.ts';
 import {
   algiersAt,
   book,
-  expectCode,
   newCar,
   newReference,
   staffMoves,
@@ -104,26 +103,7 @@ describe('find_guest_booking', () => {
       expect(data).toBeNull();
     }
   });
-
-  it('allows five lookups a minute per caller address, then answers rate_limited', async () => {
-    const guest = visitor();
-    for (let i = 0; i < 5; i++) {
-      const { data, error } = await guest.rpc('find_guest_booking', {
-        reference: newReference(),
-        contact: 'guess@example.com',
-      });
-      expect(error).toBeNull();
-      expect(data).toBeNull();
-    }
-    const sixth = await guest.rpc('find_guest_booking', {
-      reference: booking.reference,
-      contact: booking.guest_email!,
-    });
-    expectCode(sixth.error, 'rate_limited');
-    // Another address is not affected.
-    const elsewhere = await lookup(booking.reference, booking.guest_email!);
-    expect((elsewhere.data as Booking | null)?.id).toBe(booking.id);
-  });
+  // The limits (per reference, per address): tests/api/guest-lookup.test.ts.
 });
 
 describe('staff news reaches a guest by mail', () => {

@@ -28,8 +28,15 @@ import {
 import { checkBookingFiles } from '../support/supabase.ts';
 import { testStack } from '../support/clients.ts';
 
+/**
+ * The statuses a customer's booking can reach by moves. `expired` is an unconfirmed guest
+ * booking's, set by the server past its deadline (tests/api/guest-confirmation.test.ts).
+ */
+type Reachable = Exclude<(typeof bookingStatuses)[number], 'expired'>;
+const reachable = bookingStatuses.filter((s): s is Reachable => s !== 'expired');
+
 /** The staff moves that lead a new (pending) booking to each status. */
-const pathTo: Record<(typeof bookingStatuses)[number], string[]> = {
+const pathTo: Record<Reachable, string[]> = {
   pending: [],
   reserved: ['reserved'],
   in_progress: ['reserved', 'in_progress'],
@@ -47,7 +54,7 @@ let customer: Customer;
 let day = 0;
 
 /** A new booking of the customer in `status`, on its own days of the test car. */
-async function bookingIn(status: (typeof bookingStatuses)[number]): Promise<Booking> {
+async function bookingIn(status: Reachable): Promise<Booking> {
   day += 3;
   const created = await book(
     customer.client,
@@ -98,7 +105,7 @@ beforeEach(async () => {
 });
 
 describe('the lifecycle table and the server agree', () => {
-  for (const from of bookingStatuses) {
+  for (const from of reachable) {
     it(`from ${from}: every move staff and the customer ask for`, async () => {
       // Refusals change nothing, so one booking serves them all; each accepted move gets its own.
       const shared = await bookingIn(from);
@@ -126,7 +133,7 @@ describe('the lifecycle table and the server agree', () => {
     const start = algiersAt(200, 10);
     let offset = 200;
     const bookings: Array<{ status: string; start_at: string }> = [];
-    for (const status of bookingStatuses) {
+    for (const status of reachable) {
       offset += 3;
       const created = await book(
         customer.client,
@@ -147,7 +154,7 @@ describe('the lifecycle table and the server agree', () => {
       .map((p) => Date.parse(p.start_at));
     for (const b of bookings) listed.set(b.status, busy.includes(Date.parse(b.start_at)));
     expect(Object.fromEntries(listed)).toEqual(
-      Object.fromEntries(bookingStatuses.map((s) => [s, holdsCar(s)])),
+      Object.fromEntries(reachable.map((s) => [s, holdsCar(s)])),
     );
   });
 });

@@ -113,6 +113,7 @@ async function flushBench(env: E2eEnv) {
       // A contact per booking: the server limits pending bookings per email and phone.
       guest_phone: `+2135${String(10_000_000 + i)}`,
       guest_email: `bench-${i}@kiraa.test`,
+      locale: 'fr' as const,
     };
     const price = {
       days: 2,

@@ -4,138 +4,18 @@
  * exactly once; a page closed in the middle of a flush; two devices booking the same car offline;
  * a server that answers 503 for a while.
  */
-import { randomInt, randomUUID } from 'node:crypto';
-
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 
+import { bookAsGuest, guest, PDF, pickRental, primeDevice, rest } from './support/booking-journey';
 import type { E2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
-
-/** A small but real PDF (the storage server checks the bytes). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-type Row = Record<string, unknown>;
 
 /** Node 20 has no WebSocket and the local stack no Realtime: a transport that never connects. */
 class NoRealtime {
   constructor() {
     throw new Error('Realtime is not available in the local stack.');
   }
-}
-
-async function rest(e2e: E2eEnv, path: string): Promise<Row[]> {
-  const response = await fetch(`${e2e.apiUrl}/rest/v1/${path}`, {
-    headers: { apikey: e2e.serviceRoleKey, authorization: `Bearer ${e2e.serviceRoleKey}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Row[];
-}
-
-/** YYYY-MM-DD in Algiers, `days` from today. */
-function algiersDay(days: number): string {
-  const algiersNow = Date.now() + 60 * 60 * 1000;
-  return new Date(algiersNow + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** A car, dates far enough apart from other tests' and a pickup place, for one journey. */
-async function pickRental(e2e: E2eEnv, carIndex?: number) {
-  const cars = await rest(e2e, 'cars?active=is.true&select=id,name&order=id');
-  const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
-  const car = cars[carIndex ?? randomInt(cars.length)]!;
-  // Within the booking horizon (settings.booking_horizon_days, 365): a start at most a year out.
-  const day = 30 + randomInt(320);
-  return {
-    carId: String(car.id),
-    carName: String(car.name),
-    start: `${algiersDay(day)}T10:00`,
-    end: `${algiersDay(day + 2)}T10:00`,
-    pickupId: String(locations[0]!.id),
-  };
-}
-
-type Rental = Awaited<ReturnType<typeof pickRental>>;
-
-function guest(tag: string) {
-  return {
-    name: `Amina ${tag}`,
-    phone: `+2135${String(randomInt(10_000_000, 99_999_999))}`,
-    email: `guest-${tag}-${randomUUID().slice(0, 8)}@kiraa.test`,
-  };
-}
-
-/** Opens the app online once: the service worker installs and IndexedDB gets the catalogue. */
-async function primeDevice(page: Page) {
-  await page.goto('/cars');
-  await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  // The catalogue sync also keeps the pricing settings (driver per day) for offline prices.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('kiraa');
-            open.onsuccess = () => {
-              const get = open.result
-                .transaction('meta')
-                .objectStore('meta')
-                .get('catalogue.settings');
-              get.onsuccess = () => resolve(!!get.result);
-              get.onerror = () => resolve(false);
-            };
-            open.onerror = () => resolve(false);
-          }),
-      ),
-    )
-    .toBe(true);
-}
-
-/** Goes through the five steps as a guest and confirms; returns the reference shown at once. */
-async function bookAsGuest(
-  page: Page,
-  rental: Rental,
-  contact: ReturnType<typeof guest>,
-  beforeConfirm?: () => Promise<void>,
-): Promise<{ reference: string; bookingId: string }> {
-  await page.goto(`/cars/book?car=${rental.carId}&start=${rental.start}&end=${rental.end}`);
-  await expect(page.getByTestId('wizard-step')).toContainText('1');
-  await page.getByTestId('wizard-next').click();
-
-  await expect(page.getByTestId('wizard-step')).toContainText('2');
-  await expect(page.getByTestId('price-total')).toBeVisible();
-  await page.getByTestId('wizard-next').click();
-
-  await expect(page.getByTestId('wizard-step')).toContainText('3');
-  await page.getByLabel('Lieu de prise en charge').selectOption(rental.pickupId);
-  await page.getByLabel('Je conduis moi-même').check();
-  await page
-    .getByTestId('licence-input')
-    .setInputFiles({ name: 'permis.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByTestId('licence-input-name')).toContainText('permis.pdf');
-  await page.getByTestId('wizard-next').click();
-
-  await expect(page.getByTestId('wizard-step')).toContainText('4');
-  await page.getByLabel('Nom complet').fill(contact.name);
-  await page.getByLabel('Numéro de téléphone').fill(contact.phone);
-  await page.getByLabel('Adresse e-mail').fill(contact.email);
-  await page.getByTestId('wizard-next').click();
-
-  await expect(page.getByTestId('wizard-step')).toContainText('5');
-  await page.getByTestId('accept-guarantee').check();
-  await beforeConfirm?.();
-  await page.getByTestId('wizard-confirm').click();
-
-  await expect(page).toHaveURL(/\/booking-success\?id=/);
-  const reference = (await page.getByTestId('booking-reference').textContent())?.trim() ?? '';
-  expect(reference).toMatch(/^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-  const bookingId = new URL(page.url()).searchParams.get('id') ?? '';
-  return { reference, bookingId };
 }
 
 async function serverBookings(e2e: E2eEnv, reference: string) {

@@ -55,6 +55,21 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   return result.rows;
 }
 
+/** Polls `probe` every 100 ms until it returns a truthy value, and returns that value. */
+export async function until<T>(
+  probe: () => Promise<T | null | undefined>,
+  what: string,
+  ms = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Waits until PostgREST's schema cache knows these tables, views or functions (`rpc/name`), after
  * DDL in a test. The stack reloads the cache by itself after DDL; this waits for that reload.

@@ -4,17 +4,25 @@ import { algiersToIso } from '@/domain/dates';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
+/** The server's `rental_too_long` (a fixed rule in create_booking). */
 export const MAX_RENTAL_DAYS = 90;
+/** `settings.booking_horizon_days` when the device has not synced it yet (the server's default). */
+export const DEFAULT_HORIZON_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * Step 1, basic information: the car, pickup and return dates and times (Algiers time).
- * Pickup must be in the future by the device's clock (an estimate: the server decides), return
- * after pickup, at most 90 days.
+ * Pickup must be in the future by the device's clock (an estimate: the server decides) and at most
+ * `horizonDays` ahead (the synced `settings.booking_horizon_days`), return after pickup, at most
+ * 90 days: the same rules and numbers as `create_booking`.
  */
-export function basicsSchema(m: ValidationMessages, now: () => number = Date.now) {
+export function basicsSchema(
+  m: ValidationMessages,
+  now: () => number = Date.now,
+  horizonDays: number = DEFAULT_HORIZON_DAYS,
+) {
   const f = m.fields;
   const date = (field: string) =>
     z.string().trim().min(1, m.required(field)).regex(DATE_RE, m.invalidDate);
@@ -40,6 +48,12 @@ export function basicsSchema(m: ValidationMessages, now: () => number = Date.now
       const e = Date.parse(end);
       if (s <= now()) {
         ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.pickupInPast });
+      } else if (s > now() + horizonDays * DAY_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start_date'],
+          message: m.pickupTooFarAhead(horizonDays),
+        });
       }
       if (v.end_date < v.start_date) {
         ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.returnDateBeforePickup });

@@ -1,5 +1,6 @@
 import type { BusyPeriod } from '@/domain/availability';
 import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
+import { holdsCar } from '@/domain/lifecycle';
 import type { LocalBooking } from '@/domain/local-booking';
 import type {
   Booking,
@@ -14,7 +15,7 @@ import { db, type OutboxEntry } from '@/infra/db';
 import { supabase } from '@/infra/supabase';
 import { mergeServerBookings, readPricingSettings } from '@/sync/bookings-sync';
 import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
-import { classifyError, type ApiError } from '@/sync/outbox/errors';
+import { classifyError, retryAfterOf, type ApiError } from '@/sync/outbox/errors';
 
 /**
  * The booking feature's calls to the server and reads of the device's database: the only module
@@ -29,7 +30,7 @@ export type BookingCatalogue = {
   extras: Extra[];
   insurance: InsuranceOption[];
   busy: BusyPeriod[];
-  settings: Pick<Settings, 'driver_per_day_dzd'> | null;
+  settings: Pick<Settings, 'driver_per_day_dzd' | 'booking_horizon_days'> | null;
 };
 
 export async function readBookingCatalogue(): Promise<BookingCatalogue> {
@@ -82,9 +83,39 @@ export async function lookupGuestBooking(reference: string, contact: string): Pr
   return { kind: 'found', booking: row };
 }
 
+/**
+ * Refreshes the guest bookings of this device that the server holds and that can still change
+ * (pending, reserved, in progress), with `find_guest_booking` and the e-mail they were made with:
+ * staff's decisions and expiries reach a guest's device too. A lookup that finds its booking
+ * costs nothing against the lookup limits (docs/decisions.md, "Guest lookup"). Quiet on failure.
+ */
+export async function refreshGuestBookings(): Promise<void> {
+  const live = (await readStoredGuestBookings()).filter(
+    (b) => holdsCar(b.status) && b.guest_email && b.sync_state !== 'needs_attention',
+  );
+  for (const booking of live) {
+    try {
+      const found = await lookupGuestBooking(booking.reference, booking.guest_email!);
+      if (found.kind === 'rate_limited' || found.kind === 'error') return;
+    } catch {
+      return;
+    }
+  }
+}
+
 /** A booking this device knows, or null. */
 export async function readLocalBooking(id: string): Promise<LocalBooking | null> {
   return id ? ((await db.bookings.get(id)) ?? null) : null;
+}
+
+/** The booking of this reference stored on this device, or null. */
+export async function readLocalBookingByReference(reference: string): Promise<LocalBooking | null> {
+  return (await db.bookings.where('reference').equals(reference).first()) ?? null;
+}
+
+/** Every guest booking stored on this device (made here, or found by a lookup). */
+export function readStoredGuestBookings(): Promise<LocalBooking[]> {
+  return db.bookings.filter((b) => b.user_id === null).toArray();
 }
 
 /** The guest bookings made on this device, newest first. */
@@ -114,4 +145,109 @@ export function readOutboxQueue(): Promise<OutboxEntry[]> {
 /** When the outbox last reached the server (ISO), or undefined. */
 export async function readLastSync(): Promise<string | undefined> {
   return (await db.meta.get(LAST_SYNC_KEY))?.value as string | undefined;
+}
+
+export type ConfirmReason =
+  | 'invalid_confirmation_code'
+  | 'confirmation_attempts_exceeded'
+  | 'booking_expired'
+  | 'invalid_status_transition';
+
+export type ConfirmResult =
+  | { kind: 'confirmed'; booking: Pick<Booking, 'id' | 'reference' | 'status'> }
+  | { kind: 'refused'; reason: ConfirmReason }
+  | { kind: 'rate_limited'; retryAt: number | null }
+  | { kind: 'error'; code: string };
+
+export type ResendReason =
+  | 'resend_limited'
+  | 'mail_rate_limited'
+  | 'already_confirmed'
+  | 'booking_expired'
+  | 'invalid_status_transition';
+
+export type ResendResult =
+  | { kind: 'sent'; resendsLeft: number }
+  | { kind: 'refused'; reason: ResendReason; retryAt: number | null }
+  | { kind: 'error'; code: string };
+
+/** What the server's answer says about a booking stored here (matched by id or reference). */
+async function keep(match: { id?: string; reference?: string }, patch: Partial<Booking>) {
+  const local = match.id
+    ? await db.bookings.get(match.id)
+    : await db.bookings
+        .where('reference')
+        .equals(match.reference ?? '')
+        .first();
+  if (local) await db.bookings.update(local.id, { ...patch, sync_error: null });
+}
+
+const expired: Partial<Booking> = { status: 'expired', status_reason: 'contact_not_confirmed' };
+
+/**
+ * `confirm_guest_booking(reference, code)`: the guest's e-mail confirmed with the mailed code
+ * (docs/decisions.md, "Guest contact confirmation"). What the answer says about a booking stored
+ * here is kept, so its page shows it offline too.
+ */
+export async function confirmGuestBooking(reference: string, code: string): Promise<ConfirmResult> {
+  try {
+    const { data, error, status } = await supabase.rpc('confirm_guest_booking', {
+      reference,
+      code,
+    });
+    if (error) {
+      const failure = classifyError({ ...(error as ApiError), status });
+      return failure.code === 'rate_limited'
+        ? { kind: 'rate_limited', retryAt: retryAfterOf(error.details) }
+        : { kind: 'error', code: failure.code };
+    }
+    const answer = data as { confirmed: boolean; reason?: ConfirmReason; booking?: Booking };
+    if (answer.confirmed && answer.booking) {
+      const b = answer.booking;
+      await keep(
+        { id: b.id },
+        {
+          status: b.status,
+          confirm_by: b.confirm_by,
+          contact_confirmed_at: b.contact_confirmed_at,
+          updated_at: b.updated_at,
+        },
+      );
+      return { kind: 'confirmed', booking: b };
+    }
+    const reason = answer.reason ?? 'invalid_confirmation_code';
+    if (reason === 'booking_expired') await keep({ reference }, expired);
+    return { kind: 'refused', reason };
+  } catch (error) {
+    return { kind: 'error', code: String(error) };
+  }
+}
+
+/** `resend_guest_confirmation(booking_id)`: a new code by mail (the id is the proof). */
+export async function resendGuestConfirmation(bookingId: string): Promise<ResendResult> {
+  try {
+    const { data, error, status } = await supabase.rpc('resend_guest_confirmation', {
+      booking_id: bookingId,
+    });
+    if (error) {
+      const failure = classifyError({ ...(error as ApiError), status });
+      return { kind: 'error', code: failure.code };
+    }
+    const answer = data as {
+      sent: boolean;
+      reason?: ResendReason;
+      resends_left?: number;
+      retry_after?: string | null;
+    };
+    if (answer.sent) return { kind: 'sent', resendsLeft: answer.resends_left ?? 0 };
+    const reason = answer.reason ?? 'invalid_status_transition';
+    if (reason === 'booking_expired') await keep({ id: bookingId }, expired);
+    if (reason === 'already_confirmed') {
+      await keep({ id: bookingId }, { contact_confirmed_at: new Date().toISOString() });
+    }
+    const retryAt = answer.retry_after ? Date.parse(answer.retry_after) : null;
+    return { kind: 'refused', reason, retryAt };
+  } catch (error) {
+    return { kind: 'error', code: String(error) };
+  }
 }

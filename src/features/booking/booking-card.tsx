@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import { sayOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
@@ -7,7 +9,8 @@ import { formatDzd } from '@/domain/money';
 import { carIdentity } from '@/ui/car-identity';
 
 import type { BookingCatalogue } from '@/features/booking/booking-api';
-import { BookingAttention, BookingSyncBadge, syncHint } from '@/features/booking/sync-status';
+import { ConfirmContact } from '@/features/booking/confirm-contact';
+import { BookingAttention, BookingSyncBadge, localOutcome } from '@/features/booking/sync-status';
 
 /** One booking as this device knows it: reference, car, dates, places, total, sync state. */
 export function BookingCard({
@@ -23,7 +26,11 @@ export function BookingCard({
   const place = (id: string) =>
     localized(catalogue?.locations.find((l) => l.id === id)?.name, locale);
   const reference = booking.reference;
-  const hint = syncHint(booking);
+  const outcome = localOutcome(booking);
+  const hint = outcome.hint && sayOutcome(i18n, outcome.hint, booking);
+  const next = outcome.next.text && i18n._(outcome.next.text);
+  // Waiting out a server limit: why, while it stays queued (it leaves on its own).
+  const waiting = outcome.stage === 'queued' && booking.sync_error;
   return (
     <article
       className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4"
@@ -62,8 +69,29 @@ export function BookingCard({
         </dt>
         <dd className="tabular-nums">{formatDzd(booking.total_dzd, locale)}</dd>
       </dl>
-      {hint && <p className="text-xs text-fg-muted">{i18n._(hint)}</p>}
-      {booking.status_reason && <p className="text-sm">{booking.status_reason}</p>}
+      {hint && (
+        <p className="text-xs text-fg-muted" data-testid="booking-hint">
+          {hint}
+        </p>
+      )}
+      {waiting && (
+        <p className="text-xs" data-testid="booking-waiting">
+          {i18n._(bookingErrorMessage(booking.sync_error))}
+        </p>
+      )}
+      {booking.status_reason && outcome.stage !== 'expired' && (
+        <p className="text-sm" data-testid="booking-reason">
+          <Trans>Motif :</Trans> {booking.status_reason}
+        </p>
+      )}
+      {next && outcome.stage !== 'needs_attention' && (
+        <p className="text-sm" data-testid="booking-next">
+          {next}
+        </p>
+      )}
+      {outcome.next.kind === 'confirm_contact' && (
+        <ConfirmContact reference={booking.reference} bookingId={booking.id} />
+      )}
       <BookingAttention booking={booking} />
     </article>
   );

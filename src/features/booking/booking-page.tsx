@@ -8,6 +8,7 @@ import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { generateReference } from '@/domain/reference';
 import { keepRunning } from '@/infra/background';
+import { i18n as globalI18n } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
 import { getSessionState, useSession } from '@/infra/session';
 import { Button } from '@/ui/button';
@@ -125,7 +126,12 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
             return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
-            submitDraft({ ...input, userId: getSessionState().user?.id ?? null }),
+            submitDraft({
+              ...input,
+              userId: getSessionState().user?.id ?? null,
+              // The language the traveller uses now (the global i18n: this actor outlives renders).
+              locale: (globalI18n.locale || 'fr') as Locale,
+            }),
           ),
         },
         actions: {

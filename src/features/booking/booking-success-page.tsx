@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { sayOutcome } from '@/domain/booking-outcomes';
 import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
@@ -21,6 +22,7 @@ import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { buildIcs } from '@/features/booking/calendar';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';
+import { localOutcome } from '@/features/booking/sync-status';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -147,6 +149,7 @@ function SuccessActions({
 
 /** /booking-success?id=… — the reference at once (guests too, offline too) and what comes next. */
 export default function BookingSuccessPage() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const session = useSession();
@@ -172,12 +175,13 @@ export default function BookingSuccessPage() {
     );
   }
   const reference = booking.reference;
+  const outcome = localOutcome(booking);
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:px-6 md:px-8">
       <Card className="flex flex-col gap-4 text-center">
-        <h1 className="text-2xl font-bold">
-          <Trans>Réservation enregistrée</Trans>
+        <h1 className="text-2xl font-bold" data-testid="booking-heading" data-stage={outcome.stage}>
+          {sayOutcome(i18n, outcome.heading, booking)}
         </h1>
         <p className="text-sm text-fg-muted">
           <Trans>Votre référence de réservation</Trans>

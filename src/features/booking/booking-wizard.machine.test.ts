@@ -120,6 +120,25 @@ async function toReview(opts: Parameters<typeof setup>[0] = {}) {
 }
 
 describe('bookingWizard machine', () => {
+  it('holds step 1 to the synced booking horizon, like create_booking', async () => {
+    const { actor } = setup();
+    await waitFor(actor, (s) => s.matches('basics'));
+    // 2030-07-01 is 181 days after NOW: within the default 365, beyond a synced 180.
+    const far = { ...basics, start_date: '2030-07-01', end_date: '2030-07-03' };
+    actor.send({
+      type: 'wizard.catalogue',
+      catalogue: {
+        ...catalogue,
+        settings: { driver_per_day_dzd: 3000, booking_horizon_days: 180 },
+      },
+    });
+    actor.send({ type: 'wizard.next', values: far });
+    expect(step(actor)).toBe('basics');
+    actor.send({ type: 'wizard.catalogue', catalogue });
+    actor.send({ type: 'wizard.next', values: far });
+    expect(step(actor)).toBe('price');
+  });
+
   it('starts on basics when no draft was saved', async () => {
     const { actor } = setup();
     expect(actor.getSnapshot().value).toBe('loading');

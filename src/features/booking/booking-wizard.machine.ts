@@ -78,11 +78,14 @@ export type WizardEvent =
 export function isStepValid(
   step: WizardStep,
   draft: BookingDraft,
-  c: Pick<WizardContext, 'messages' | 'isGuest' | 'now' | 'price'>,
+  c: Pick<WizardContext, 'messages' | 'isGuest' | 'now' | 'price'> &
+    Partial<Pick<WizardContext, 'catalogue'>>,
 ): boolean {
   switch (step) {
     case 'basics':
-      return basicsSchema(c.messages, c.now).safeParse(draft).success;
+      return basicsSchema(c.messages, c.now, c.catalogue?.settings?.booking_horizon_days).safeParse(
+        draft,
+      ).success;
     case 'price':
       return priceReviewSchema(c.messages).safeParse({ price: c.price }).success;
     case 'location':

@@ -97,7 +97,7 @@ describe('the draft as a request', () => {
   });
 
   it('builds a create request the schema accepts, with the guest contact cleaned', () => {
-    const request = createRequestOfDraft(complete({ additional_requests: '  ' }), true);
+    const request = createRequestOfDraft(complete({ additional_requests: '  ' }), true, 'ar');
     expect(bookingRequestSchema.parse(request)).toEqual(request);
     expect(request).toMatchObject({
       guest_name: 'Amina Benali',
@@ -106,15 +106,16 @@ describe('the draft as a request', () => {
       additional_requests: null,
       flight_document_path: null,
       license_path: `${ID}/licence-f1.pdf`,
+      locale: 'ar',
     });
-    const signedIn = createRequestOfDraft(complete(), false);
+    const signedIn = createRequestOfDraft(complete(), false, 'fr');
     expect(signedIn).toMatchObject({ guest_name: null, guest_phone: null, guest_email: null });
   });
 
   it('refuses to build a request from an incomplete draft', () => {
-    expect(() => createRequestOfDraft(complete({ licence: null }), true)).toThrow();
-    expect(() => createRequestOfDraft(complete({ driver_option: '' }), true)).toThrow();
-    expect(() => createRequestOfDraft(complete({ pickup_location_id: '' }), true)).toThrow();
+    expect(() => createRequestOfDraft(complete({ licence: null }), true, 'fr')).toThrow();
+    expect(() => createRequestOfDraft(complete({ driver_option: '' }), true, 'fr')).toThrow();
+    expect(() => createRequestOfDraft(complete({ pickup_location_id: '' }), true, 'fr')).toThrow();
   });
 
   it('quotes, prices and books the same request, whatever was chosen', () => {
@@ -129,7 +130,7 @@ describe('the draft as a request', () => {
     fc.assert(
       fc.property(choice, (picked) => {
         const draft = complete(picked);
-        const created = createRequestOfDraft(draft, true);
+        const created = createRequestOfDraft(draft, true, 'en');
         expect(quoteOfDraft(draft)).toEqual(quoteOf(created));
         const places = (id: string) => rows.locations.find((l) => l.id === id)!;
         expect(priceOfDraft(draft, rows)).toEqual(

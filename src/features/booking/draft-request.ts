@@ -5,6 +5,7 @@
  */
 import type { BookingRequest, QuoteRequest } from '@/domain/booking-request';
 import { algiersToIso } from '@/domain/dates';
+import type { Locale } from '@/domain/locale';
 import { normalizeInsurance, priceRequest, type PricingRows } from '@/domain/pricing';
 import type { PriceBreakdown } from '@/domain/rows';
 
@@ -64,7 +65,11 @@ export function priceOfDraft(
 }
 
 /** The `create_booking` request of a complete draft; throws when a step is missing. */
-export function createRequestOfDraft(draft: BookingDraft, isGuest: boolean): BookingRequest {
+export function createRequestOfDraft(
+  draft: BookingDraft,
+  isGuest: boolean,
+  locale: Locale,
+): BookingRequest {
   const quote = quoteOfDraft(draft);
   if (
     !quote?.pickup_location_id ||
@@ -94,5 +99,6 @@ export function createRequestOfDraft(draft: BookingDraft, isGuest: boolean): Boo
     guest_name: isGuest ? draft.guest_name.trim() : null,
     guest_phone: isGuest ? normalizePhone(draft.guest_phone) : null,
     guest_email: isGuest ? draft.guest_email.trim() : null,
+    locale,
   };
 }

@@ -4,6 +4,7 @@
  * nothing. One draft at a time.
  */
 import type { LocalBooking } from '@/domain/local-booking';
+import type { Locale } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
 import { db, type LocalFile } from '@/infra/db';
 import { extensionOf, type PreparedFile } from '@/infra/image-prepare';
@@ -104,9 +105,11 @@ export async function submitDraft(input: {
   isGuest: boolean;
   price: PriceBreakdown;
   userId: string | null;
+  /** The app's language now: the guest's mails are written in it. */
+  locale: Locale;
 }): Promise<{ bookingId: string }> {
-  const { draft, isGuest, price, userId } = input;
-  const payload = createRequestOfDraft(draft, isGuest);
+  const { draft, isGuest, price, userId, locale } = input;
+  const payload = createRequestOfDraft(draft, isGuest, locale);
   const now = new Date().toISOString();
   const booking: LocalBooking = {
     ...payload,

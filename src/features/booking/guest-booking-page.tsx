@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { normalizeReference } from '@/domain/reference';
 import { keepRunning } from '@/infra/background';
@@ -12,16 +13,59 @@ import {
   lookupGuestBooking,
   readGuestBookings,
   readLocalBooking,
+  readLocalBookingByReference,
+  readStoredGuestBookings,
+  refreshGuestBookings,
 } from '@/features/booking/booking-api';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
+import { ConfirmContact } from '@/features/booking/confirm-contact';
 import { Card, describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
+import { findLocalGuestBooking } from '@/features/booking/guest-lookup';
 import { normalizePhone } from '@/features/booking/services.schema';
 import { SyncPanel } from '@/features/booking/sync-panel';
 
+/** What a lookup found: the server's answer, or (offline) a booking stored on this device. */
+type LookupResult = GuestLookup | { kind: 'found_here'; id: string } | { kind: 'needs_network' };
+
+/**
+ * The mail's link, `/guest-booking?ref=…&code=…`: the e-mail is confirmed as the page opens;
+ * with `ref` alone, the code is typed.
+ */
+function ConfirmFromLink() {
+  const [params] = useSearchParams();
+  const reference = normalizeReference(params.get('ref') ?? '');
+  const code = params.get('code') ?? '';
+  const local = useLiveQuery(
+    async () => (reference ? readLocalBookingByReference(reference) : null),
+    [reference],
+  );
+  if (!reference || local === undefined) return null;
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">
+        <Trans>Confirmer mon adresse e-mail</Trans>
+      </h2>
+      <p className="text-sm">
+        <Trans>Réservation</Trans>{' '}
+        <strong dir="ltr" className="font-mono" data-testid="confirm-reference">
+          {reference}
+        </strong>
+      </p>
+      <ConfirmContact
+        reference={reference}
+        bookingId={local?.id}
+        initialCode={code}
+        confirmOnOpen={code !== ''}
+      />
+    </Card>
+  );
+}
+
 /**
  * /guest-booking — "Find my booking": the bookings made on this device (kept, even offline),
- * and the lookup of any booking by its reference and the email or phone given with it.
+ * the lookup of any booking by its reference and the email or phone given with it (offline: of
+ * those stored here), and the confirmation of a guest's e-mail from the mail's link.
  */
 export default function GuestBookingPage() {
   const { t } = useLingui();
@@ -32,16 +76,24 @@ export default function GuestBookingPage() {
   const [reference, setReference] = useState('');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; contact?: string }>({});
-  const [result, setResult] = useState<GuestLookup | null>(null);
+  const [result, setResult] = useState<LookupResult | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     keepRunning('outbox');
+    if (online) void refreshGuestBookings();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, when online
   }, []);
 
-  const found = useLiveQuery(
-    async () => (result?.kind === 'found' ? readLocalBooking(result.booking.id) : null),
-    [result],
-  );
+  const foundId =
+    result?.kind === 'found' ? result.booking.id : result?.kind === 'found_here' ? result.id : null;
+  const found = useLiveQuery(async () => (foundId ? readLocalBooking(foundId) : null), [foundId]);
+
+  /** Offline, or the server out of reach: the guest bookings stored here answer. */
+  async function searchHere(ref: string, value: string): Promise<LookupResult> {
+    const stored = await readStoredGuestBookings();
+    const match = findLocalGuestBooking(stored, ref, value);
+    return match ? { kind: 'found_here', id: match.id } : { kind: 'needs_network' };
+  }
 
   async function search(event: React.FormEvent) {
     event.preventDefault();
@@ -59,9 +111,16 @@ export default function GuestBookingPage() {
     setBusy(true);
     setResult(null);
     try {
-      setResult(await lookupGuestBooking(ref, value));
+      if (!online) {
+        setResult(await searchHere(ref, value));
+        return;
+      }
+      const answer = await lookupGuestBooking(ref, value);
+      const here = answer.kind === 'error' ? await searchHere(ref, value) : null;
+      setResult(here?.kind === 'found_here' ? here : answer);
     } catch {
-      setResult({ kind: 'error', code: 'network' });
+      const here = await searchHere(ref, value);
+      setResult(here.kind === 'found_here' ? here : { kind: 'error', code: 'network' });
     } finally {
       setBusy(false);
     }
@@ -72,6 +131,8 @@ export default function GuestBookingPage() {
       <h1 className="text-2xl font-bold">
         <Trans>Trouver ma réservation</Trans>
       </h1>
+
+      <ConfirmFromLink />
 
       <section className="flex flex-col gap-3" aria-labelledby={`${id}-device`}>
         <h2 id={`${id}-device`} className="text-lg font-semibold">
@@ -123,12 +184,12 @@ export default function GuestBookingPage() {
           {!online && (
             <Notice tone="info">
               <Trans>
-                Hors ligne : la recherche a besoin du réseau. Les réservations faites sur cet
-                appareil restent affichées ci-dessus.
+                Hors ligne : seules les réservations enregistrées sur cet appareil peuvent être
+                retrouvées.
               </Trans>
             </Notice>
           )}
-          <Button type="submit" loading={busy} disabled={!online} className="self-start">
+          <Button type="submit" loading={busy} className="self-start">
             <Trans>Rechercher</Trans>
           </Button>
         </form>
@@ -152,7 +213,17 @@ export default function GuestBookingPage() {
               <Trans>La recherche a échoué. Vérifiez votre connexion et réessayez.</Trans>
             </Notice>
           )}
-          {result?.kind === 'found' && found && (
+          {result?.kind === 'needs_network' && (
+            <Notice tone="warning">
+              <span data-testid="lookup-needs-network">
+                <Trans>
+                  Aucune réservation de cet appareil ne correspond. Pour chercher sur le serveur,
+                  connectez-vous au réseau puis réessayez.
+                </Trans>
+              </span>
+            </Notice>
+          )}
+          {(result?.kind === 'found' || result?.kind === 'found_here') && found && (
             <div data-testid="lookup-result">
               <BookingCard booking={found} catalogue={catalogue} />
             </div>

@@ -164,6 +164,25 @@ describe('basicsSchema (step 1)', () => {
       m.en.rentalTooLong,
     );
   });
+
+  it('starts at most the synced horizon ahead, 365 days until synced (as create_booking)', () => {
+    const at = (date: string, time: string, horizon?: number) =>
+      basicsSchema(m.en, now, horizon).safeParse({
+        ...basics,
+        start_date: date,
+        start_time: time,
+        end_date: '2031-01-20',
+        end_time: '10:00',
+      });
+    // NOW is 2030-01-01 10:00 in Algiers; 365 days later is 2031-01-01 10:00.
+    expect(at('2031-01-01', '10:00').success).toBe(true);
+    expect(messageAt(at('2031-01-01', '10:01'), 'start_date')).toBe(m.en.pickupTooFarAhead(365));
+    expect(m.en.pickupTooFarAhead(365)).toBe('Pickup can be at most 365 days ahead');
+    expect(messageAt(at('2030-07-01', '10:00', 180), 'start_date')).toBe(
+      m.en.pickupTooFarAhead(180),
+    );
+    expect(m.ar.pickupTooFarAhead(180)).toContain('180');
+  });
 });
 
 describe('priceReviewSchema (step 2)', () => {

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
@@ -8,7 +7,7 @@ import {
   bookingErrorMessage,
   bookingErrorTitle,
 } from '@/domain/booking-errors';
-import { outcomeOf, type Audience } from '@/domain/booking-outcomes';
+import { outcomeOf, type Audience, type Outcome } from '@/domain/booking-outcomes';
 import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
@@ -33,20 +32,25 @@ function audienceOf(booking: Pick<LocalBooking, 'is_guest'>): Audience {
   return booking.is_guest ? 'guest' : 'customer';
 }
 
-/** The booking's stage (src/domain/booking-outcomes.ts), as a coloured badge. */
+/** The booking as its reader on this device reads it (src/domain/booking-outcomes.ts). */
+export function localOutcome(booking: LocalBooking): Outcome {
+  return outcomeOf(booking, audienceOf(booking));
+}
+
+/** The booking's stage, as a coloured badge. */
 export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
   const { i18n } = useLingui();
-  const outcome = outcomeOf(booking, audienceOf(booking));
+  const outcome = localOutcome(booking);
   return (
-    <Badge tone={outcome.tone} data-testid="sync-state" data-state={booking.sync_state}>
+    <Badge
+      tone={outcome.tone}
+      data-testid="sync-state"
+      data-state={booking.sync_state}
+      data-stage={outcome.stage}
+    >
       {i18n._(outcome.label)}
     </Badge>
   );
-}
-
-/** What the booking's stage means for its reader, when the badge does not say it all. */
-export function syncHint(booking: LocalBooking): MessageDescriptor | null {
-  return outcomeOf(booking, audienceOf(booking)).hint;
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
@@ -85,6 +89,11 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
         <strong>{i18n._(bookingErrorTitle)}</strong> — {i18n._(bookingErrorGeneric)}
       </p>
       <p data-testid="attention-reason">{i18n._(bookingErrorMessage(code))}</p>
+      {booking.refusal_report === 'notified' && (
+        <p data-testid="refusal-notified">
+          <Trans>Ce refus et son motif vous ont aussi été envoyés par e-mail.</Trans>
+        </p>
+      )}
 
       {code === 'car_unavailable' && (
         <div className="flex flex-col gap-2" data-testid="alternatives">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
-import { outcomeOf } from '@/domain/booking-outcomes';
+import { outcomeOf, sayOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import { type Locale, localized } from '@/domain/locale';
@@ -76,9 +76,14 @@ function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
             <span>{i18n._(cancelHints[cancel.kind])}</span>
           </>
         ) : (
-          hint && <span>{i18n._(hint)}</span>
+          hint && <span>{sayOutcome(i18n, hint, booking)}</span>
         )}
       </p>
+      {view.kind === 'queued' && booking.sync_error && (
+        <p className="text-xs" data-testid="booking-waiting">
+          {i18n._(bookingErrorMessage(booking.sync_error))}
+        </p>
+      )}
       {view.kind === 'needs_attention' && (
         <Notice tone="danger">
           <p role="alert" data-testid="attention-reason">

@@ -7,6 +7,7 @@ import {
   notificationAvatar,
   notificationBody,
   notificationCategory,
+  notificationReason,
   notificationTitle,
   relativeTime,
 } from '@/features/notifications/notification-display';
@@ -17,6 +18,8 @@ describe('notification display', () => {
     expect(notificationCategory('booking_rejected')).toBe(2);
     expect(notificationCategory('booking_completed')).toBe(3);
     expect(notificationCategory('booking_cancelled')).toBe(4);
+    // Refused when it reached the server: a failure, like a rejection.
+    expect(notificationCategory('booking_refused')).toBe(2);
     expect(notificationCategory('booking_started')).toBe(0);
     expect(notificationCategory('anything_else')).toBe(0);
   });
@@ -49,7 +52,7 @@ describe('notification display', () => {
 });
 
 describe('notification texts in each language', () => {
-  beforeAll(() => loadFeatureCatalog('notifications'));
+  beforeAll(() => Promise.all([loadFeatureCatalog('notifications'), loadFeatureCatalog('domain')]));
 
   it('translates the titles and sentences', async () => {
     await activateLocale('en');
@@ -59,6 +62,14 @@ describe('notification texts in each language', () => {
       'Your booking KR-7K3M-9QXD has been cancelled.',
     );
     expect(notificationBody(i18n, 2, null)).toBe('Your booking has been rejected.');
+    // Why: staff's words as typed, or the refusal's code in words.
+    expect(
+      notificationReason(i18n, { type: 'booking_rejected', reason: 'Car in the garage' }),
+    ).toBe('Reason: Car in the garage');
+    expect(
+      notificationReason(i18n, { type: 'booking_refused', reason_code: 'car_unavailable' }),
+    ).toBe('This car was booked by someone else for these dates.');
+    expect(notificationReason(i18n, { type: 'booking_accepted', reason: null })).toBeNull();
 
     await activateLocale('ar');
     expect(i18n._(notificationTitle(1))).toBe('تم قبول الحجز');

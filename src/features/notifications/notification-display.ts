@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 
-import type { NotificationType } from '@/domain/rows';
+import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { Notification, NotificationType } from '@/domain/rows';
 
 /** SPEC §9: the list is refetched every 30 s; the badge counts up to 99, then shows '99+'. */
 export const NOTIFICATION_POLL_MS = 30_000;
@@ -15,6 +16,7 @@ export function notificationCategory(type: NotificationType): NotificationCatego
     case 'booking_accepted':
       return 1;
     case 'booking_rejected':
+    case 'booking_refused':
       return 2;
     case 'booking_completed':
       return 3;
@@ -90,6 +92,21 @@ export function notificationBody(
     case 0:
       return i18n._(msg`Votre réservation a été mise à jour.`);
   }
+}
+
+/**
+ * Why, under the sentence: staff's words for a rejection or a cancellation, the reason in words
+ * for a booking refused when it reached the server; null when there is nothing to add.
+ */
+export function notificationReason(
+  i18n: I18n,
+  notification: Pick<Notification, 'type' | 'reason' | 'reason_code'>,
+): string | null {
+  if (notification.type === 'booking_refused') {
+    return i18n._(bookingErrorMessage(notification.reason_code));
+  }
+  const reason = notification.reason?.trim();
+  return reason ? i18n._(msg`Motif : ${reason}`) : null;
 }
 
 /** The badge's text: null when nothing is unread, '99+' past 99. */

@@ -8,6 +8,7 @@ import { LogoMark } from '@/ui/logo';
 import {
   notificationAvatar,
   notificationBody,
+  notificationReason,
   notificationCategory,
   notificationTitle,
   relativeTime,
@@ -64,6 +65,7 @@ export function NotificationItem({
   const { i18n } = useLingui();
   const category = notificationCategory(notification.type);
   const title = i18n._(notificationTitle(category));
+  const reason = notificationReason(i18n, notification);
   const unread = !notification.is_read;
   return (
     <button
@@ -81,6 +83,11 @@ export function NotificationItem({
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
         <span className="text-sm text-fg-muted">{notificationBody(i18n, category, reference)}</span>
+        {reason && (
+          <span className="text-sm break-words" data-testid="notification-reason">
+            {reason}
+          </span>
+        )}
         <time dateTime={notification.created_at} className="text-xs text-fg-muted">
           {relativeTime(notification.created_at, now, i18n.locale)}
         </time>

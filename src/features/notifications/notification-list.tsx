@@ -67,7 +67,7 @@ export function NotificationList({
         <li key={n.id}>
           <NotificationItem
             notification={n}
-            reference={(n.booking_id && references?.get(n.booking_id)) || null}
+            reference={n.reference || (n.booking_id && references?.get(n.booking_id)) || null}
             now={now}
             onOpen={onOpen}
           />

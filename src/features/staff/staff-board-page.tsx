@@ -23,6 +23,7 @@ import {
   PeriodFacts,
   PriceFacts,
   StatusBadge,
+  StatusHint,
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
@@ -164,6 +165,7 @@ function StaffBookingCard({
         </div>
       </div>
       <StatusReason booking={booking} />
+      <StatusHint booking={booking} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ActionButtons
           booking={booking}

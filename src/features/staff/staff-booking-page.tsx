@@ -30,6 +30,7 @@ import {
   PeriodFacts,
   PriceFacts,
   StatusBadge,
+  StatusHint,
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
@@ -183,6 +184,7 @@ export default function StaffBookingPage() {
         onAction={(next) => setAction({ action: next, open: true })}
       />
       <StatusReason booking={booking} />
+      <StatusHint booking={booking} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={<Trans>Client</Trans>}>

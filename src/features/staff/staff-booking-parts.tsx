@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { stageOutcome } from '@/domain/booking-outcomes';
+import { outcomeOf, sayOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
@@ -12,27 +12,54 @@ import { EmailText } from '@/ui/email-text';
 
 import { actionCopy } from '@/features/staff/labels';
 import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
-import { actionsFor, type StaffAction } from '@/features/staff/transitions';
+import { actionsForBooking, type StaffAction } from '@/features/staff/transitions';
 
 export function useLocale(): Locale {
   const { i18n } = useLingui();
   return (i18n.locale || 'fr') as Locale;
 }
 
-export function StatusBadge({ booking }: { booking: Pick<StaffBooking, 'status'> }) {
+type StageFields = Pick<
+  StaffBooking,
+  'status' | 'user_id' | 'confirm_by' | 'contact_confirmed_at' | 'status_reason'
+>;
+
+export function StatusBadge({ booking }: { booking: StageFields }) {
   const { i18n } = useLingui();
-  const outcome = stageOutcome(booking.status, 'staff');
+  const outcome = outcomeOf(booking, 'staff');
   return (
-    <Badge tone={outcome.tone} data-testid="staff-status" data-status={booking.status}>
+    <Badge
+      tone={outcome.tone}
+      data-testid="staff-status"
+      data-status={booking.status}
+      data-stage={outcome.stage}
+    >
       {i18n._(outcome.label)}
     </Badge>
   );
 }
 
+/** What the booking's stage means for staff (e.g. the guest's confirmation deadline). */
+export function StatusHint({ booking }: { booking: StageFields }) {
+  const { i18n } = useLingui();
+  const outcome = outcomeOf(booking, 'staff');
+  if (!outcome.hint) return null;
+  return (
+    <p className="text-sm text-fg-muted" data-testid="staff-hint">
+      {sayOutcome(i18n, outcome.hint, booking)}
+    </p>
+  );
+}
+
 /** Who to call: name (customer account or guest), phone as a tel: link, email as a mailto: link. */
 /** Why the booking was refused or cancelled, when staff said so. */
-export function StatusReason({ booking }: { booking: Pick<StaffBooking, 'status_reason'> }) {
-  if (!booking.status_reason) return null;
+export function StatusReason({
+  booking,
+}: {
+  booking: Pick<StaffBooking, 'status_reason' | 'status'>;
+}) {
+  // An expiry's reason is a code; the stage's hint says it in words.
+  if (!booking.status_reason || booking.status === 'expired') return null;
   return (
     <p className="text-sm">
       <span className="text-fg-muted">
@@ -191,14 +218,17 @@ export function ActionButtons({
   onAction,
   describedBy,
 }: {
-  booking: Pick<StaffBooking, 'status' | 'reference'>;
+  booking: Pick<
+    StaffBooking,
+    'status' | 'reference' | 'user_id' | 'confirm_by' | 'contact_confirmed_at'
+  >;
   disabled: boolean;
   onAction: (action: StaffAction) => void;
   /** The id of the booking's heading, so each button says which booking it acts on. */
   describedBy?: string;
 }) {
   const { i18n } = useLingui();
-  const actions = actionsFor(booking.status);
+  const actions = actionsForBooking(booking);
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { REASON_MAX } from '@/domain/lifecycle';
 
-import { actionsFor, reasonProblem, STAFF_ACTIONS } from '@/features/staff/transitions';
+import {
+  actionsFor,
+  actionsForBooking,
+  reasonProblem,
+  STAFF_ACTIONS,
+} from '@/features/staff/transitions';
 
 const kinds = (status: Parameters<typeof actionsFor>[0]) => actionsFor(status).map((a) => a.kind);
 
@@ -14,6 +19,26 @@ describe('staff moves', () => {
     for (const status of ['completed', 'cancelled', 'rejected'] as const) {
       expect(kinds(status), status).toEqual([]);
     }
+  });
+
+  it('never offers to accept an unconfirmed guest booking, nor any move past its deadline', () => {
+    const guest = { status: 'pending' as const, user_id: null };
+    const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+    const anHourAgo = new Date(Date.now() - 3600_000).toISOString();
+    const of = (b: Parameters<typeof actionsForBooking>[0]) =>
+      actionsForBooking(b).map((a) => a.kind);
+    expect(of({ ...guest, confirm_by: inAnHour, contact_confirmed_at: null })).toEqual([
+      'reject',
+      'cancel',
+    ]);
+    expect(of({ ...guest, confirm_by: anHourAgo, contact_confirmed_at: null })).toEqual([]);
+    expect(of({ ...guest, confirm_by: anHourAgo, contact_confirmed_at: anHourAgo })).toEqual([
+      'accept',
+      'reject',
+      'cancel',
+    ]);
+    expect(of({ status: 'expired', user_id: null })).toEqual([]);
+    expect(kinds('expired')).toEqual([]);
   });
 
   it('moves to the status the server expects', () => {

@@ -3,6 +3,7 @@
  * The server (`staff_set_booking_status`) is the judge; this only decides which buttons to show
  * and what their dialog asks.
  */
+import { stageOf, type StageInput } from '@/domain/booking-outcomes';
 import { moves, movesFrom, REASON_MAX, type Move, type MoveKind } from '@/domain/lifecycle';
 import type { BookingStatus } from '@/domain/rows';
 
@@ -39,6 +40,18 @@ export const STAFF_ACTIONS: readonly StaffAction[] = moves
 /** The moves staff may make from `status`, the forward one first. */
 export function actionsFor(status: BookingStatus): StaffAction[] {
   return movesFrom(status, 'staff').map(staffAction);
+}
+
+/**
+ * The moves staff may make on this booking now: an unconfirmed guest booking cannot be accepted
+ * (`contact_not_confirmed`), one past its confirmation deadline cannot move at all
+ * (`booking_expired`); docs/decisions.md.
+ */
+export function actionsForBooking(booking: StageInput & { status: BookingStatus }): StaffAction[] {
+  const stage = stageOf(booking);
+  if (stage === 'expired') return [];
+  const actions = actionsFor(booking.status);
+  return stage === 'awaiting_confirmation' ? actions.filter((a) => a.kind !== 'accept') : actions;
 }
 
 /** Why a reason cannot be sent yet, or null when it can. */

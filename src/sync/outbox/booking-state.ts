@@ -4,7 +4,7 @@ import { db } from '@/infra/db';
 
 export async function setBookingState(
   bookingId: string,
-  patch: Partial<Pick<LocalBooking, 'sync_state' | 'sync_error' | 'status'>>,
+  patch: Partial<Pick<LocalBooking, 'sync_state' | 'sync_error' | 'status' | 'refusal_report'>>,
 ): Promise<void> {
   await db.bookings.update(bookingId, { ...patch, updated_at: new Date().toISOString() });
 }

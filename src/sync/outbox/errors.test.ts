@@ -27,6 +27,33 @@ describe('classifyError', () => {
   });
 });
 
+describe('limits of public booking', () => {
+  it('are deferred until the retry_after of their detail, never parked', () => {
+    const limit = (message: string, details: string | null) =>
+      classifyError({ status: 400, code: 'P0001', message, details });
+    expect(
+      limit('booking_rate_limited', '{"limit" : 20, "retry_after" : "2026-11-25T09:30:09Z"}'),
+    ).toEqual({
+      kind: 'deferred',
+      code: 'booking_rate_limited',
+      retryAt: Date.parse('2026-11-25T09:30:09Z'),
+    });
+    // null: it waits for the agency's answer on a pending booking.
+    expect(limit('too_many_pending_for_contact', '{"limit": 3, "retry_after": null}')).toEqual({
+      kind: 'deferred',
+      code: 'too_many_pending_for_contact',
+      retryAt: null,
+    });
+    for (const code of ['too_many_pending_for_account', 'too_many_pending_from_address']) {
+      expect(limit(code, 'not json')).toMatchObject({ kind: 'deferred', code, retryAt: null });
+    }
+    expect(limit('booking_too_far_ahead', '{"max_days": 365}')).toEqual({
+      kind: 'permanent',
+      code: 'booking_too_far_ahead',
+    });
+  });
+});
+
 describe('backoffDelay', () => {
   it('starts at 200 ms, doubles, and is capped at 5 minutes', () => {
     expect([1, 2, 3, 4, 5].map(backoffDelay)).toEqual([200, 400, 800, 1600, 3200]);

@@ -8,7 +8,37 @@
 export type Failure =
   | { kind: 'transient'; code: string }
   | { kind: 'auth'; code: string }
-  | { kind: 'permanent'; code: string };
+  | { kind: 'permanent'; code: string }
+  /**
+   * A server limit (docs/decisions.md): the entry waits until `retryAt` (ms; null: until the
+   * agency answers a pending booking, tried again after `DEFERRED_RETRY_MS`), never dropped,
+   * while the rest of the queue goes on.
+   */
+  | { kind: 'deferred'; code: string; retryAt: number | null };
+
+/** The limits of public booking: the booking waits, it is not refused. */
+export const limitCodes: ReadonlySet<string> = new Set([
+  'too_many_pending_for_contact',
+  'too_many_pending_for_account',
+  'too_many_pending_from_address',
+  'booking_rate_limited',
+  'rate_limited',
+]);
+
+/** How long an entry waits on a limit that gives no time (`retry_after` null). */
+export const DEFERRED_RETRY_MS = 5 * 60 * 1000;
+
+/** The `retry_after` of a limit's `detail` (JSON), in ms; null when absent or unreadable. */
+export function retryAfterOf(detail: string | null | undefined): number | null {
+  if (!detail) return null;
+  try {
+    const value = (JSON.parse(detail) as { retry_after?: unknown }).retry_after;
+    const at = typeof value === 'string' ? Date.parse(value) : NaN;
+    return Number.isFinite(at) ? at : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The error shapes supabase-js returns: PostgREST `{code, message}` + status, storage `{statusCode}`. */
 export type ApiError = {
@@ -29,6 +59,9 @@ export function classifyError(error: ApiError | null | undefined): Failure {
   const status = typeof error?.status === 'number' ? error.status : 0;
   const code = (error?.code ?? '').toString();
   const message = (error?.message ?? '').toString();
+  if (code === 'P0001' && limitCodes.has(message)) {
+    return { kind: 'deferred', code: message, retryAt: retryAfterOf(error?.details) };
+  }
   if (code === 'P0001') return { kind: 'permanent', code: message || 'P0001' };
   if (/^2[23][0-9A-Z]{3}$/.test(code) || code === '42501') {
     return { kind: 'permanent', code: code === '42501' ? 'not_allowed' : code };

@@ -98,6 +98,116 @@ describe('flushOutbox', () => {
     expect(t.server.calls).toEqual([]);
   });
 
+  it('reports a refused booking so the person is told, and remembers they were', async () => {
+    t.server.takenCars.add(CAR);
+    await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.calls.map((c) => c.op)).toEqual([
+      'upload',
+      'create_booking',
+      'report_refused_booking',
+    ]);
+    expect(await db.bookings.get(ID1)).toMatchObject({
+      status: 'sync_failed',
+      sync_error: 'car_unavailable',
+      refusal_report: 'notified',
+    });
+  });
+
+  it('reports a refusal again on a later flush when the report got no answer', async () => {
+    t.server.takenCars.add(CAR);
+    t.server.reportAnswers = false;
+    await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
+    let result = await flushOutbox({ transport: t.server, now: t.now });
+    expect(result.parked).toBe(1);
+    expect(await db.bookings.get(ID1)).toMatchObject({
+      sync_state: 'needs_attention',
+      refusal_report: 'pending',
+    });
+    t.server.reportAnswers = true;
+    result = await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.refusalReports).toEqual([ID1, ID1]);
+    expect(await db.bookings.get(ID1)).toMatchObject({
+      sync_state: 'needs_attention',
+      refusal_report: 'notified',
+    });
+    // Told once: no more reports.
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.refusalReports).toHaveLength(2);
+  });
+
+  it('keeps a refusal the server does not record on this device only, never reporting it again', async () => {
+    t.server.takenCars.add(CAR);
+    await queueBooking(makeBooking(ID1, 'KR-0000-0TAK', CAR));
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(await db.bookings.get(ID1)).toMatchObject({ sync_state: 'needs_attention' });
+    expect((await db.bookings.get(ID1))?.refusal_report).toBeUndefined();
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.refusalReports).toEqual([ID1]);
+  });
+
+  it('sends the booking again when the server says it would take it now', async () => {
+    t.server.takenCars.add(CAR);
+    t.server.reportAnswers = false;
+    await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
+    await flushOutbox({ transport: t.server, now: t.now });
+    // The car was freed meanwhile: the report answers booking_not_refused.
+    t.server.takenCars.delete(CAR);
+    t.server.reportAnswers = true;
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(await db.bookings.get(ID1)).toMatchObject({ status: 'queued', sync_state: 'queued' });
+    t.clock += 1000;
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(await db.bookings.get(ID1)).toMatchObject({ status: 'pending', sync_error: null });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('takes the answer "created" of a report as the booking synced', async () => {
+    await queueBooking(makeBooking(ID1));
+    // The creation's answer was an error, but the booking exists (e.g. a replay raced it).
+    t.server.failures = [{ status: 400, code: 'P0001', message: 'car_unavailable' }];
+    t.server.objects.add(`licenses/${ID1}/licence-1.pdf`);
+    t.server.bookings.set(ID1, { car_id: CAR, status: 'pending', user_id: null });
+    await db.outbox.where('kind').equals('upload_file').delete();
+    const result = await flushOutbox({ transport: t.server, now: t.now });
+    expect(result).toMatchObject({ sent: 1, parked: 0, remaining: 0 });
+    expect(await db.bookings.get(ID1)).toMatchObject({ status: 'pending', sync_state: 'awaiting' });
+  });
+
+  it('lets a booking wait out a server limit, never dropping it, while the rest goes', async () => {
+    await queueBooking(makeBooking(ID1, 'KR-0000-0001', CAR));
+    await enqueueMarkNotificationRead('n1');
+    const until = t.clock + 30 * 60 * 1000;
+    t.server.failures = [
+      {
+        status: 400,
+        code: 'P0001',
+        message: 'too_many_pending_for_contact',
+        details: JSON.stringify({ limit: 3, retry_after: new Date(until).toISOString() }),
+      },
+    ];
+    t.server.objects.add(`licenses/${ID1}/licence-1.pdf`);
+    await db.outbox.where('kind').equals('upload_file').delete();
+    let result = await flushOutbox({ transport: t.server, now: t.now });
+    expect(result).toMatchObject({ deferred: 1, parked: 0, stoppedBy: null, retryAt: until });
+    expect(t.server.readNotifications.has('n1')).toBe(true);
+    expect(await db.bookings.get(ID1)).toMatchObject({
+      status: 'queued',
+      sync_state: 'queued',
+      sync_error: 'too_many_pending_for_contact',
+    });
+    // Not before its time…
+    t.server.calls = [];
+    t.clock = until - 1000;
+    await flushOutbox({ transport: t.server, now: t.now });
+    expect(t.server.calls).toEqual([]);
+    // …then it goes.
+    t.clock = until;
+    result = await flushOutbox({ transport: t.server, now: t.now });
+    expect(result).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await db.bookings.get(ID1)).toMatchObject({ status: 'pending', sync_error: null });
+  });
+
   it('parks the booking with its refused upload, never sending the creation', async () => {
     await queueBooking(makeBooking(ID1));
     t.server.failures = [{ status: 415, statusCode: '415', message: 'invalid mime type' }];

@@ -12,9 +12,9 @@ import {
   OUTBOX_LOCK,
   type OutboxPayloads,
 } from '@/sync/outbox/entry';
-import type { Failure, Outcome } from '@/sync/outbox/errors';
+import { DEFERRED_RETRY_MS, limitCodes, type Failure, type Outcome } from '@/sync/outbox/errors';
 import { sendCancel } from '@/sync/outbox/senders/cancel-booking';
-import { sendCreate } from '@/sync/outbox/senders/create-booking';
+import { reportRefusal, sendCreate } from '@/sync/outbox/senders/create-booking';
 import { sendMarkRead } from '@/sync/outbox/senders/mark-notification-read';
 import { sendReview } from '@/sync/outbox/senders/submit-review';
 import { sendUpload } from '@/sync/outbox/senders/upload-file';
@@ -25,6 +25,8 @@ export type FlushResult = {
   sent: number;
   /** Entries parked during this flush. */
   parked: number;
+  /** Entries that met a server limit during this flush: they wait for its time, the rest goes. */
+  deferred: number;
   /** Entries left (pending or parked). */
   remaining: number;
   /** Pending entries of a user who is not signed in here: they wait until that user is. */
@@ -75,6 +77,37 @@ async function park(entry: OutboxEntry, code: string): Promise<number> {
   return count;
 }
 
+/**
+ * Refusals the server has not heard of yet (the report got no answer): reported again, so the
+ * person is told. The server may answer that it created the booking after all, or that it would
+ * take it now (then it is queued again).
+ */
+async function reportPendingRefusals(
+  senderOf: (e: OutboxEntry) => OutboxTransport | null,
+  result: FlushResult,
+  parkedNow: ReadonlySet<string>,
+): Promise<void> {
+  const parked = await db.outbox.where('state').equals('parked').toArray();
+  for (const entry of parked) {
+    if (entry.kind !== 'create_booking' || parkedNow.has(entry.id)) continue;
+    const sender = senderOf(entry);
+    const payload = entry.payload as OutboxPayloads['create_booking'];
+    const booking = await db.bookings.get(payload.id);
+    if (!sender || booking?.refusal_report !== 'pending') continue;
+    const outcome = await reportRefusal(sender, payload, entry.last_error ?? 'unknown');
+    if (outcome.ok) {
+      await db.outbox.delete(entry.id);
+      result.sent += 1;
+    } else if (outcome.failure.kind !== 'permanent') {
+      await db.outbox.update(entry.id, { state: 'pending', attempts: 0, last_error: null });
+    } else if ((await db.bookings.get(payload.id))?.refusal_report === 'pending') {
+      break; // still no answer: the next flush tries again
+    } else {
+      await setBookingState(payload.id, { status: 'sync_failed', sync_state: 'needs_attention' });
+    }
+  }
+}
+
 export type FlushOptions = {
   /** Sends the signed-in user's entries (and all entries when nobody is signed in). */
   transport: OutboxTransport;
@@ -102,6 +135,7 @@ export async function flushOutbox({
   const result: FlushResult = {
     sent: 0,
     parked: 0,
+    deferred: 0,
     remaining: 0,
     held: 0,
     retryAt: null,
@@ -118,6 +152,8 @@ export async function flushOutbox({
   // A flush that died mid-way (page closed) left entries "sending": they are pending again.
   await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
   let refreshed = false;
+  /** Entries parked by this flush: their refusal was reported (or tried) just now. */
+  const parkedNow = new Set<string>();
 
   for (;;) {
     if (shouldStop?.()) break;
@@ -134,9 +170,15 @@ export async function flushOutbox({
       result.parked += await park(blocked, cause?.last_error ?? 'dependency_failed');
       continue;
     }
+    // An entry waiting out a server limit lets the others go before it.
+    const waiting = (e: OutboxEntry) =>
+      e.next_attempt_at > now() && limitCodes.has(e.last_error ?? '');
     const next = entries.find(
       (e) =>
-        e.state === 'pending' && e.depends_on.every((d) => !present.has(d)) && senderOf(e) !== null,
+        e.state === 'pending' &&
+        e.depends_on.every((d) => !present.has(d)) &&
+        senderOf(e) !== null &&
+        !waiting(e),
     );
     if (!next) break;
     const sender = senderOf(next)!;
@@ -163,11 +205,24 @@ export async function flushOutbox({
       continue;
     }
     if (outcome.failure.kind === 'permanent') {
+      parkedNow.add(next.id);
       await db.outbox.update(next.id, { state: 'pending' });
       result.parked += await park(next, outcome.failure.code);
       continue;
     }
     const attempts = next.attempts + 1;
+    if (outcome.failure.kind === 'deferred') {
+      // Never before the limit's time, never sooner than the backoff (a device clock behind).
+      const until = outcome.failure.retryAt ?? now() + DEFERRED_RETRY_MS;
+      await db.outbox.update(next.id, {
+        state: 'pending',
+        attempts,
+        next_attempt_at: Math.max(until, now() + backoffDelay(attempts)),
+        last_error: outcome.failure.code,
+      });
+      result.deferred += 1;
+      continue;
+    }
     const retryAt = now() + backoffDelay(attempts);
     await db.outbox.update(next.id, {
       state: 'pending',
@@ -179,6 +234,8 @@ export async function flushOutbox({
     result.stoppedBy = outcome.failure;
     break;
   }
+
+  if (result.stoppedBy === null) await reportPendingRefusals(senderOf, result, parkedNow);
 
   const left = await db.outbox.toArray();
   result.remaining = left.length;

@@ -16,6 +16,7 @@ describe('readFunctions', () => {
     const functions = readFunctions(PATHS.functions, PATHS.config);
     expect(functions.map((f) => [f.name, f.verifyJwt])).toEqual([
       ['check-upload', true],
+      ['clean-uploads', true],
       ['send-email', false],
       ['send-mail', true],
     ]);

@@ -166,16 +166,23 @@ export async function staffSetStatus(bookingId: string, status: string): Promise
   if (error) throw new Error(`staff_set_booking_status(${status}) refused: ${error.message}`);
 }
 
-type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string };
 
-/** The newest mail sent to `to` (the mailbox lists newest first), waiting up to `timeoutMs`. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail> {
+/**
+ * The newest mail sent to `to` (the mailbox lists newest first) that `match` accepts, waiting up
+ * to `timeoutMs`.
+ */
+export async function waitForMail(
+  to: string,
+  timeoutMs = 15_000,
+  match: (mail: Mail) => boolean = () => true,
+): Promise<Mail> {
   const { mailboxUrl } = readE2eEnv();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()) as Mail[];
-    const mail = mails[0];
+    const mail = mails.find(match);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail for ${to} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -8,9 +8,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import pg from 'pg';
+
 import { startTestStack } from '../../support/stack.ts';
 import { buildApp, serveApp } from './app-server.ts';
 import { writeE2eEnv, type E2eEnv } from './env.ts';
+
+/**
+ * The links in guest mails lead to `settings.site_url` (the seed's is the local app on :4173):
+ * here, the app this run serves, so a spec can open them.
+ */
+async function useSiteUrl(dbUrl: string, siteUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query('update public.settings set site_url = $1 where id = 1', [siteUrl]);
+  } finally {
+    await client.end();
+  }
+}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const outDir = mkdtempSync(join(tmpdir(), 'kiraa-e2e-app-'));
@@ -19,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stack: Awaited<ReturnType<typeof startTestStack>> | null = null;
   try {
     stack = await startTestStack({ appOrigins: [app.url], siteUrl: app.url });
+    await useSiteUrl(stack.dbUrl, app.url);
     await buildApp({ outDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
   } catch (error) {
     await app.close();

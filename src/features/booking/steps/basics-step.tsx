@@ -25,7 +25,8 @@ export function BasicsStep({
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const id = useId();
-  const schema = useMemo(() => basicsSchema(messages), [messages]);
+  const horizon = catalogue?.settings?.booking_horizon_days;
+  const schema = useMemo(() => basicsSchema(messages, Date.now, horizon), [messages, horizon]);
   const form = useStepForm<BasicsValues>(
     schema,
     {

@@ -38,6 +38,6 @@ async function landedAlready(t: OutboxTransport, p: UploadFilePayload): Promise<
     (e) => (e.payload as BookingRequest).id === p.booking_id,
   );
   if (!create) return null;
-  const outcome = await sendCreate(t, create.payload as BookingRequest);
+  const outcome = await sendCreate(t, create.payload as BookingRequest, false);
   return outcome.ok ? outcome : null;
 }

@@ -48,6 +48,7 @@ export function makeBooking(id: string, reference = 'KR-0000-0001', carId = CAR)
     guest_name: 'Amina B',
     guest_phone: '+213555123456',
     guest_email: 'amina@example.com',
+    locale: 'fr',
   };
   const booking: LocalBooking = {
     ...payload,
@@ -91,6 +92,10 @@ export class FakeServer implements OutboxTransport {
   refreshes = 0;
   refreshWorks = true;
   takenCars = new Set<string>();
+  /** Bookings reported refused (`report_refused_booking`), by id. */
+  refusalReports: string[] = [];
+  /** False: `report_refused_booking` gets no answer (503). */
+  reportAnswers = true;
   /** Who the transport is signed in as (null: anon key only). */
   user: string | null = null;
 
@@ -126,6 +131,37 @@ export class FakeServer implements OutboxTransport {
       }
       const row = { ...p, ...this.bookings.get(p.id), price: { ...price, total: 9000 } };
       return { data: row as T, error: null };
+    }
+    if (fn === 'report_refused_booking') {
+      const p = args.p as BookingRequest;
+      this.refusalReports.push(p.id);
+      if (!this.reportAnswers) return { data: null, error: { status: 503 } };
+      if (p.reference === 'KR-0000-0TAK') {
+        // Like reference_taken: a refusal the server does not record, raised as create does.
+        return { data: null, error: { status: 400, code: 'P0001', message: 'reference_taken' } };
+      }
+      const existing = this.bookings.get(p.id);
+      if (existing) {
+        return {
+          data: { status: 'created', booking: { ...p, ...existing, price } } as T,
+          error: null,
+        };
+      }
+      const code = !this.objects.has(`licenses/${p.license_path}`)
+        ? 'licence_required'
+        : this.takenCars.has(p.car_id)
+          ? 'car_unavailable'
+          : null;
+      if (!code) {
+        return {
+          data: null,
+          error: { status: 400, code: 'P0001', message: 'booking_not_refused' },
+        };
+      }
+      return {
+        data: { status: 'refused', reference: p.reference, code, notified: !!p.guest_email } as T,
+        error: null,
+      };
     }
     if (fn === 'cancel_booking') {
       const b = this.bookings.get(args.booking_id as string);
