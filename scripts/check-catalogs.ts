@@ -1,7 +1,8 @@
 /**
  * Fails when the committed translation catalogs are out of date with the source code: runs
  * `lingui extract --clean` on a temporary copy of the project and compares the resulting .po
- * files with src/locales (ignoring the extraction date). Part of `npm run lint`.
+ * files with src/locales (ignoring the extraction date), and that English and Arabic translate
+ * every message (an empty msgstr would show French). Part of `npm run lint`.
  * Fix a failure with `flock /tmp/kiraa-i18n.lock npx lingui extract`, then translate.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,11 +18,25 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import linguiConfig from '../lingui.config';
+
 const root = resolve(import.meta.dirname, '..');
+const sourceLocale = linguiConfig.sourceLocale;
 const work = mkdtempSync(join(tmpdir(), 'kiraa-catalogs-'));
 
 function normalize(po: string): string {
   return po.replace(/^"POT-Creation-Date: .*\\n"\n/m, '').trimEnd();
+}
+
+/** The messages a catalog leaves empty: one line `msgstr ""` with no continuation. */
+function untranslated(po: string): string[] {
+  const ids: string[] = [];
+  for (const block of po.split(/\n\n/)) {
+    if (/^#~/m.test(block)) continue;
+    const m = /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr ""$/m.exec(block);
+    if (m?.[1] && !/^msgstr ""\n"/m.test(block)) ids.push(m[1]);
+  }
+  return ids;
 }
 
 function msgids(po: string): Set<string> {
@@ -60,6 +75,16 @@ try {
         continue;
       }
       const committed = readFileSync(committedPath, 'utf8');
+      if (locale !== sourceLocale) {
+        const empty = untranslated(committed);
+        if (empty.length) {
+          problems.push(
+            [`src/locales/${locale}/${file} leaves ${empty.length} message(s) untranslated`]
+              .concat(empty.slice(0, 5).map((id) => `  ? ${id}`))
+              .join('\n'),
+          );
+        }
+      }
       if (normalize(fresh) === normalize(committed)) continue;
       const before = msgids(committed);
       const after = msgids(fresh);

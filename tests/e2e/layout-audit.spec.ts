@@ -110,7 +110,8 @@ async function auditWizard(
   const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
   const car = String(cars[randomInt(cars.length)]!.id);
-  const day = 200 + randomInt(500);
+  // Within the booking horizon (settings.booking_horizon_days, 365), as booking-journey.ts.
+  const day = 30 + randomInt(320);
   await page.goto(
     `/cars/book?car=${car}&start=${algiersDay(day)}T10:00&end=${algiersDay(day + 2)}T10:00`,
   );

@@ -11,6 +11,7 @@ import { carIdentity } from '@/ui/car-identity';
 import type { BookingCatalogue } from '@/features/booking/booking-api';
 import { ConfirmContact } from '@/features/booking/confirm-contact';
 import { BookingAttention, BookingSyncBadge, localOutcome } from '@/features/booking/sync-status';
+import { ReferenceText } from '@/ui/reference-text';
 
 /** One booking as this device knows it: reference, car, dates, places, total, sync state. */
 export function BookingCard({
@@ -38,8 +39,8 @@ export function BookingCard({
       data-reference={reference}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <strong dir="ltr" className="font-mono text-base">
-          {reference}
+        <strong className="font-mono text-base">
+          <ReferenceText reference={reference} />
         </strong>
         <BookingSyncBadge booking={booking} />
       </div>

@@ -23,6 +23,7 @@ import { buildIcs } from '@/features/booking/calendar';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';
 import { localOutcome } from '@/features/booking/sync-status';
+import { ReferenceText } from '@/ui/reference-text';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -187,12 +188,11 @@ export default function BookingSuccessPage() {
           <Trans>Votre référence de réservation</Trans>
         </p>
         <p
-          dir="ltr"
-          className="font-mono text-3xl font-bold tracking-wider select-all"
+          className="font-mono text-2xl font-bold tracking-wider select-all min-[360px]:text-3xl"
           data-testid="booking-reference"
           aria-live="polite"
         >
-          {reference}
+          <ReferenceText reference={reference} />
         </p>
         <p className="text-sm">
           <Trans>

@@ -24,6 +24,7 @@ import { Card, describedBy, Field, inputClassName, Notice } from '@/features/boo
 import { findLocalGuestBooking } from '@/features/booking/guest-lookup';
 import { normalizePhone } from '@/features/booking/services.schema';
 import { SyncPanel } from '@/features/booking/sync-panel';
+import { ReferenceText } from '@/ui/reference-text';
 
 /** What a lookup found: the server's answer, or (offline) a booking stored on this device. */
 type LookupResult = GuestLookup | { kind: 'found_here'; id: string } | { kind: 'needs_network' };
@@ -48,8 +49,8 @@ function ConfirmFromLink() {
       </h2>
       <p className="text-sm">
         <Trans>Réservation</Trans>{' '}
-        <strong dir="ltr" className="font-mono" data-testid="confirm-reference">
-          {reference}
+        <strong className="font-mono" data-testid="confirm-reference">
+          <ReferenceText reference={reference} />
         </strong>
       </p>
       <ConfirmContact

@@ -14,6 +14,7 @@ import { carIdentity } from '@/ui/car-identity';
 
 import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
+import { ReferenceText } from '@/ui/reference-text';
 
 /** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {
@@ -157,10 +158,7 @@ export function BookingDetailsDialog({
       onClose={onClose}
       title={
         <>
-          <Trans>Réservation</Trans>{' '}
-          <span dir="ltr" className="font-mono">
-            {reference}
-          </span>
+          <Trans>Réservation</Trans> <ReferenceText reference={reference} className="font-mono" />
         </>
       }
       footer={

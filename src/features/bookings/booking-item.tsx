@@ -29,6 +29,7 @@ import {
 } from '@/features/bookings/booking-lists';
 import { cancelHints, cancelLabels, cancelTones } from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
+import { ReferenceText } from '@/ui/reference-text';
 
 function Notice({ tone, children }: { tone: 'warning' | 'danger'; children: React.ReactNode }) {
   return (
@@ -268,8 +269,8 @@ export function BookingItem({
               {carIdentity(car, i18n)}
             </p>
           )}
-          <p dir="ltr" className="self-start font-mono text-sm" data-testid="booking-reference">
-            {reference}
+          <p className="self-start font-mono text-sm" data-testid="booking-reference">
+            <ReferenceText reference={reference} />
           </p>
           <p className="text-sm font-semibold tabular-nums" data-testid="booking-total">
             {formatDzd(booking.total_dzd, locale)}

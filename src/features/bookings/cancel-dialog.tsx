@@ -8,6 +8,7 @@ import { showToast } from '@/infra/toast';
 import { enqueueCancelBooking } from '@/sync/outbox/enqueue';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { ReferenceText } from '@/ui/reference-text';
 
 /**
  * The confirmation before cancelling (SPEC §4: it cannot be undone). Confirming cancels at once
@@ -76,10 +77,7 @@ export function CancelBookingDialog({
       <p className="text-sm">
         <Trans>
           {carName}, à partir du {start} — référence{' '}
-          <span dir="ltr" className="font-mono">
-            {reference}
-          </span>
-          .
+          <ReferenceText reference={reference} className="font-mono" />.
         </Trans>
       </p>
     </Dialog>

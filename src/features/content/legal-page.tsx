@@ -5,6 +5,7 @@ import { formatDate } from '@/domain/dates';
 import { isLocale } from '@/domain/locale';
 
 import { LEGAL_UPDATED_AT, type LegalSection } from '@/features/content/legal';
+import { TextWithReferences } from '@/ui/reference-text';
 
 /** A legal text: title, last update, a table of contents and numbered sections. */
 export function LegalPage({
@@ -50,7 +51,7 @@ export function LegalPage({
           </h2>
           {section.paragraphs.map((paragraph, p) => (
             <p key={p} className="leading-relaxed text-fg-muted">
-              {i18n._(paragraph)}
+              <TextWithReferences text={i18n._(paragraph)} />
             </p>
           ))}
         </section>

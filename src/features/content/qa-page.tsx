@@ -12,6 +12,7 @@ import {
 } from '@/features/content/faq';
 import { cn } from '@/ui/cn';
 import { ChevronDownIcon, SearchIcon } from '@/ui/icons';
+import { TextWithReferences } from '@/ui/reference-text';
 
 function isCategory(value: string | null): value is FaqCategoryKey {
   return (faqCategoryKeys as readonly string[]).includes(value ?? '');
@@ -118,7 +119,9 @@ export default function QaPage() {
                   <span>{faq.question}</span>
                   <ChevronDownIcon className="text-fg-muted transition-transform group-open:rotate-180" />
                 </summary>
-                <p className="px-4 pb-4 leading-relaxed text-fg-muted">{faq.answer}</p>
+                <p className="px-4 pb-4 leading-relaxed text-fg-muted">
+                  <TextWithReferences text={faq.answer} />
+                </p>
               </details>
             </li>
           ))}

@@ -14,6 +14,7 @@ import {
   relativeTime,
   type NotificationAvatar,
 } from '@/features/notifications/notification-display';
+import { TextWithReferences } from '@/ui/reference-text';
 
 function Avatar({ avatar }: { avatar: NotificationAvatar }) {
   const baseClassName = 'inline-flex size-9 shrink-0 items-center justify-center rounded-full';
@@ -82,7 +83,9 @@ export function NotificationItem({
       <Avatar avatar={notificationAvatar(category)} />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
-        <span className="text-sm text-fg-muted">{notificationBody(i18n, category, reference)}</span>
+        <span className="text-sm text-fg-muted">
+          <TextWithReferences text={notificationBody(i18n, category, reference)} />
+        </span>
         {reason && (
           <span className="text-sm break-words" data-testid="notification-reason">
             {reason}

@@ -13,6 +13,7 @@ import { Dialog } from '@/ui/dialog';
 import { actionCopy } from '@/features/staff/labels';
 import { setBookingStatus } from '@/features/staff/staff-api';
 import { reasonProblem, type StaffAction } from '@/features/staff/transitions';
+import { TextWithReferences } from '@/ui/reference-text';
 
 /** A copy message with the booking's reference filled in. */
 function withReference(descriptor: MessageDescriptor, reference: string): MessageDescriptor {
@@ -94,7 +95,7 @@ export function StaffActionDialog({
       open={open && !!action}
       onClose={close}
       role="alertdialog"
-      title={copy ? i18n._(withReference(copy.title, reference)) : ''}
+      title={copy ? <TextWithReferences text={i18n._(withReference(copy.title, reference))} /> : ''}
       description={copy ? i18n._(copy.body) : undefined}
       footer={
         <>

@@ -30,6 +30,7 @@ import {
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
+import { ReferenceText } from '@/ui/reference-text';
 
 const TABS_ID = 'staff-status';
 const SEARCH_DELAY_MS = 300;
@@ -144,9 +145,7 @@ function StaffBookingCard({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="flex flex-wrap items-center gap-2">
-          <span dir="ltr" className="font-mono font-semibold">
-            {reference}
-          </span>
+          <ReferenceText reference={reference} className="font-mono font-semibold" />
           <span className="text-sm text-fg-muted">
             {booking.car ? `${booking.car.name} (${carIdentity(booking.car, i18n)})` : t`Voiture`} ·{' '}
             {plural(days, { one: '# jour', other: '# jours' })}

@@ -37,6 +37,7 @@ import {
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import type { LoadError } from '@/features/staff/use-staff-board';
+import { ReferenceText } from '@/ui/reference-text';
 
 type Documents = { licence: string | null; flight: string | null; error: string | null };
 
@@ -168,10 +169,7 @@ export default function StaffBookingPage() {
       {back}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={titleId} className="text-2xl font-bold">
-          <Trans>Réservation</Trans>{' '}
-          <span dir="ltr" className="font-mono">
-            {reference}
-          </span>
+          <Trans>Réservation</Trans> <ReferenceText reference={reference} className="font-mono" />
         </h1>
         <StatusBadge booking={booking} />
       </div>

@@ -6,7 +6,8 @@
  *   edges (scroll containers and their content excepted: they scroll on purpose);
  * - clipped: a text element whose content is larger than its box and is cut off (an ellipsis
  *   is a deliberate truncation and passes);
- * - word-break: a word split across two lines (breaks at spaces, hyphens and slashes pass);
+ * - word-break: a word split across two lines (breaks at spaces, hyphens and slashes pass; a
+ *   booking reference, KR-XXXX-XXXX, is one word: it is read out and copied whole);
  * - covered: the centre (or a point half-way to a corner) of a visible button, input, select or
  *   textarea hit-tests to another element (a floating button, the sticky header; not a toast,
  *   which goes by itself and can be closed), at the scroll positions where the
@@ -129,7 +130,7 @@ function inPageAudit(options: InPageOptions): string[] {
     if (!isVisible(parent) || isSrOnly(parent)) continue;
     textElements.add(parent);
     const lineHeight = parseFloat(getComputedStyle(parent).fontSize) || 16;
-    for (const match of text.matchAll(/[^\s\-‐/–—]+/g)) {
+    for (const match of text.matchAll(/KR-[0-9A-Z]{4}-[0-9A-Z]{4}|[^\s\-‐/–—]+/g)) {
       if (match[0].length < 2) continue;
       const range = document.createRange();
       range.setStart(node, match.index);

@@ -18,6 +18,7 @@ import { FieldError, Notice } from '@/features/booking/form-parts';
 import { PriceSummary } from '@/features/booking/price-summary';
 import { PriceCheck } from '@/features/booking/steps/price-check';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
+import { ReferenceText } from '@/ui/reference-text';
 
 function Row({
   label,
@@ -120,7 +121,8 @@ export function ReviewStep({
       </h2>
       <p className="text-sm text-fg-muted">
         <Trans>
-          Votre référence de réservation : <strong dir="ltr">{reference}</strong>
+          Votre référence de réservation :{' '}
+          <ReferenceText reference={reference} className="font-bold" />
         </Trans>
       </p>
 
