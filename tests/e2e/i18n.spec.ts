@@ -34,6 +34,7 @@ function languageNeutral(text: string): boolean {
     /^(Kiraa|Français|English|العربية|FR|EN|AR)$/i.test(text) ||
     /^[+\d\s().:/-]+$/.test(text) ||
     /@/.test(text) ||
+    /^KR-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(text) ||
     /^©/.test(text)
   );
 }

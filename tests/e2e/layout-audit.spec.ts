@@ -3,7 +3,9 @@
  * English and Arabic, light and dark, checked by tests/e2e/support/layout-audit.ts: no sideways
  * overflow, no clipped text or word split mid-word, no floating element over a control, headings
  * and focus targets below the sticky header. One test (and one browser page per kind of visitor)
- * per viewport × language × theme; each collects every finding and fails listing them all.
+ * per viewport × language; each screen is audited in light, then in dark (the theme switched in
+ * place, as the app switches it: the same page, no second journey); each test collects every
+ * finding and fails listing them all.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
@@ -12,7 +14,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-import { auditFocusBelowHeader, auditLayout } from './support/layout-audit.ts';
+import { type AuditOptions, auditFocusBelowHeader, auditLayout } from './support/layout-audit.ts';
 import { DEMO_ADMIN } from './support/session.ts';
 
 const PDF = Buffer.from(
@@ -22,6 +24,25 @@ const CAR_SLUG = 'renault-clio-5-2023';
 
 type Locale = 'fr' | 'en' | 'ar';
 type Mode = 'light' | 'dark';
+const MODES: Mode[] = ['light', 'dark'];
+
+/** Audits the screen as it is in light and in dark mode; it is left in light. */
+async function auditModes(page: Page, where: string, options?: AuditOptions): Promise<string[]> {
+  const found: string[] = [];
+  for (const mode of MODES) {
+    // What src/infra/theme.ts does when the user switches the theme.
+    await page.evaluate((m) => {
+      document.documentElement.classList.toggle('dark', m === 'dark');
+      document.documentElement.style.colorScheme = m;
+    }, mode);
+    found.push(...(await auditLayout(page, `${where} (${mode})`, options)));
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark');
+    document.documentElement.style.colorScheme = 'light';
+  });
+  return found;
+}
 
 async function rest(e2e: E2eEnv, path: string): Promise<Array<Record<string, unknown>>> {
   const response = await fetch(`${e2e.apiUrl}/rest/v1/${path}`, {
@@ -41,7 +62,6 @@ async function openContext(
   e2e: E2eEnv,
   width: number,
   locale: Locale,
-  mode: Mode,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2e.appUrl,
@@ -50,13 +70,10 @@ async function openContext(
     // Pages load fresh from the server: the audit is about layout, not about the cache.
     serviceWorkers: 'block',
   });
-  await context.addInitScript(
-    ({ l, m }) => {
-      if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
-      localStorage.setItem('theme', JSON.stringify({ mode: m }));
-    },
-    { l: locale, m: mode },
-  );
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
+    localStorage.setItem('theme', JSON.stringify({ mode: 'light' }));
+  }, locale);
   const page = await context.newPage();
   return { context, page };
 }
@@ -117,13 +134,13 @@ async function auditWizard(
   );
   const step = page.getByTestId('wizard-step');
   await expect(step).toContainText('1');
-  found.push(...(await auditLayout(page, `${where} /cars/book step 1`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 1`)));
   await page.getByTestId('wizard-next').click();
 
   await expect(step).toContainText('2');
   await expect(page.getByTestId('price-total')).toBeVisible();
   found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 2 (step change)`)));
-  found.push(...(await auditLayout(page, `${where} /cars/book step 2`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 2`)));
   await page.getByTestId('wizard-next').click();
 
   await expect(step).toContainText('3');
@@ -137,7 +154,7 @@ async function auditWizard(
     'aria-invalid',
     'true',
   );
-  found.push(...(await auditLayout(page, `${where} /cars/book step 3 (errors)`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 3 (errors)`)));
   await page.locator('select[name="pickup_location_id"]').selectOption(String(locations[0]!.id));
   await page.locator('input[name="driver_option"][value="self"]').check();
   await page.getByTestId('licence-input').setInputFiles({
@@ -148,7 +165,7 @@ async function auditWizard(
   await expect(page.getByTestId('licence-input-name')).toBeVisible();
   await page.locator('input[name="from_abroad"]').check();
   await page.locator('input[name="dropoff_same"]').uncheck();
-  found.push(...(await auditLayout(page, `${where} /cars/book step 3`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 3`)));
   await page.locator('input[name="from_abroad"]').uncheck();
   await page.locator('input[name="dropoff_same"]').check();
   await page.getByTestId('wizard-next').click();
@@ -161,7 +178,7 @@ async function auditWizard(
     .locator('input[name="guest_email"]')
     .fill(`audit-${randomUUID().slice(0, 8)}@kiraa.test`);
   await page.locator('textarea[name="additional_requests"]').fill('Siège bébé installé, merci.');
-  found.push(...(await auditLayout(page, `${where} /cars/book step 4`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 4`)));
   await page.getByTestId('wizard-next').click();
 
   await expect(step).toContainText('5');
@@ -173,13 +190,13 @@ async function auditWizard(
   ).toHaveCount(1);
   await expect(page.getByTestId('wizard-back')).toHaveText(backLabel);
   found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 5 (step change)`)));
-  found.push(...(await auditLayout(page, `${where} /cars/book step 5`)));
+  found.push(...(await auditModes(page, `${where} /cars/book step 5`)));
   await page.getByTestId('accept-guarantee').check();
   await page.getByTestId('wizard-confirm').click();
 
   await expect(page).toHaveURL(/\/booking-success\?id=/);
   await expect(page.getByTestId('booking-reference')).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} /booking-success`)));
+  found.push(...(await auditModes(page, `${where} /booking-success`)));
   return found;
 }
 
@@ -191,23 +208,23 @@ async function auditCustomer(page: Page, where: string): Promise<string[]> {
   await staffSetStatus(booking.id, 'reserved');
   await signIn(page, customer.email, customer.password, '/mybookings');
   await expect(page.getByTestId('booking-status').first()).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} /mybookings`)));
+  found.push(...(await auditModes(page, `${where} /mybookings`)));
 
   await expect(page.getByTestId('notification-dot')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('notification-bell').click();
   await expect(page.getByTestId('notification-panel')).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} notifications panel`, { focusWalk: false })));
+  found.push(...(await auditModes(page, `${where} notifications panel`, { focusWalk: false })));
   await page.keyboard.press('Escape');
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByTestId('user-menu-identity')).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} user menu`, { focusWalk: false })));
+  found.push(...(await auditModes(page, `${where} user menu`, { focusWalk: false })));
   await page.keyboard.press('Escape');
 
   await visit(page, '/concepts/account/activity-log');
-  found.push(...(await auditLayout(page, `${where} /concepts/account/activity-log`)));
+  found.push(...(await auditModes(page, `${where} /concepts/account/activity-log`)));
   await visit(page, '/staff');
   await expect(page).toHaveURL(/\/access-denied/);
-  found.push(...(await auditLayout(page, `${where} /access-denied`)));
+  found.push(...(await auditModes(page, `${where} /access-denied`)));
   return found;
 }
 
@@ -216,46 +233,44 @@ async function auditStaff(page: Page, where: string): Promise<string[]> {
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, '/staff');
   const first = page.getByTestId('staff-booking').first();
   await expect(first).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} /staff`)));
+  found.push(...(await auditModes(page, `${where} /staff`)));
   const link = first.locator('a[href^="/staff/bookings/"]').first();
   await page.goto((await link.getAttribute('href')) ?? '/staff');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('staff-status').first()).toBeVisible();
-  found.push(...(await auditLayout(page, `${where} /staff/bookings/:id`)));
+  found.push(...(await auditModes(page, `${where} /staff/bookings/:id`)));
   return found;
 }
 
-// The twelve runs share nothing but the stack: both workers take them.
+// The six runs share nothing but the stack: both workers take them.
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of [320, 390]) {
   for (const locale of ['fr', 'en', 'ar'] as const) {
-    for (const mode of ['light', 'dark'] as const) {
-      test(`layout audit at ${width} px, ${locale}, ${mode}`, async ({ browser, e2e }) => {
-        test.setTimeout(180_000);
-        const where = `${width}px ${locale} ${mode}`;
-        const found: string[] = [];
+    test(`layout audit at ${width} px, ${locale}, light and dark`, async ({ browser, e2e }) => {
+      test.setTimeout(180_000);
+      const where = `${width}px ${locale}`;
+      const found: string[] = [];
 
-        const guest = await openContext(browser, e2e, width, locale, mode);
-        for (const { path, ready } of publicPages) {
-          await visit(guest.page, path, ready);
-          await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
-          found.push(...(await auditLayout(guest.page, `${where} ${path}`)));
-        }
-        found.push(...(await auditWizard(guest.page, e2e, locale, where)));
-        await guest.context.close();
+      const guest = await openContext(browser, e2e, width, locale);
+      for (const { path, ready } of publicPages) {
+        await visit(guest.page, path, ready);
+        await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
+        found.push(...(await auditModes(guest.page, `${where} ${path}`)));
+      }
+      found.push(...(await auditWizard(guest.page, e2e, locale, where)));
+      await guest.context.close();
 
-        const customer = await openContext(browser, e2e, width, locale, mode);
-        found.push(...(await auditCustomer(customer.page, where)));
-        await customer.context.close();
+      const customer = await openContext(browser, e2e, width, locale);
+      found.push(...(await auditCustomer(customer.page, where)));
+      await customer.context.close();
 
-        const staff = await openContext(browser, e2e, width, locale, mode);
-        found.push(...(await auditStaff(staff.page, where)));
-        await staff.context.close();
+      const staff = await openContext(browser, e2e, width, locale);
+      found.push(...(await auditStaff(staff.page, where)));
+      await staff.context.close();
 
-        console.info(`[layout-audit] ${where}: ${found.length} finding(s)`);
-        expect(found, found.join('\n')).toEqual([]);
-      });
-    }
+      console.info(`[layout-audit] ${where}: ${found.length} finding(s)`);
+      expect(found, found.join('\n')).toEqual([]);
+    });
   }
 }
