@@ -71,7 +71,11 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fconcepts%2Faccount%2Factivity-log$/);
     const notice = page.getByTestId('toast').filter({ hasText: 'Veuillez vous connecter' });
     await expect(notice).toBeVisible();
-    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 300));
+    // The page's clock runs until it pauses: on a loaded machine the 300 ms can pass before the
+    // pause arrives ("Cannot fast-forward to the past"), then read the time again.
+    await expect(async () => {
+      await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 300));
+    }).toPass({ intervals: [0], timeout: 5000 });
     const region = page.locator('section[data-placement="top-center"]');
     await expect(region.getByText('Veuillez vous connecter')).toBeVisible();
     const box = await notice.boundingBox();

@@ -1,0 +1,56 @@
+/**
+ * `tsx scripts/run-together.ts <npm script>…` (part of `npm test`): runs npm scripts at the same
+ * time, prints each one's output whole when it ends (so two test reports never interleave), and
+ * fails when any of them fails.
+ *
+ * Why: the API suites on PGlite and on PostgreSQL each run their files one after another against
+ * one stack, which keeps about one core busy; on a 2-core machine they take, together, little more
+ * than the longer of the two. Each starts its own stack on free ports and its own data directory.
+ */
+import { spawn } from 'node:child_process';
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error('Usage: tsx scripts/run-together.ts <npm script>…');
+  process.exit(2);
+}
+
+type Outcome = { name: string; code: number; seconds: number };
+
+const children = new Set<ReturnType<typeof spawn>>();
+
+function run(name: string): Promise<Outcome> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', name], {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      const status = code ?? (signal ? 1 : 0);
+      process.stdout.write(`\n── npm run ${name} (${seconds.toFixed(0)} s, exit ${status}) ──\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name, code: status, seconds });
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+const outcomes = await Promise.all(names.map(run));
+const failed = outcomes.filter((outcome) => outcome.code !== 0);
+console.info(
+  `\n${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'passed' : 'FAILED'} in ${o.seconds.toFixed(0)} s`).join(', ')}`,
+);
+process.exitCode = failed.length ? 1 : 0;
