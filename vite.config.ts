@@ -160,12 +160,6 @@ export default defineConfig({
                 'src/domain/money.ts',
               ),
             },
-            // How identifiers are shown (e-mail addresses, booking references): tiny, used together
-            // by the booking, account and staff screens, so one request instead of two.
-            {
-              name: 'identifiers',
-              test: modules('src/ui/email-text.tsx', 'src/ui/reference-text.tsx'),
-            },
             // Validation (zod): the forms and the outbox share it.
             { name: 'zod', test: packages('zod') },
             // The outbox (src/sync/outbox/): the booking screens and My bookings load it whole.

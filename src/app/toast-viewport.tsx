@@ -10,6 +10,7 @@ import {
 } from '@/infra/toast';
 import { cn } from '@/ui/cn';
 import { CheckIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from '@/ui/icons';
+import { TextWithReferences } from '@/ui/reference-text';
 
 const kindStyles: Record<ToastKind, string> = {
   info: 'border-line',
@@ -65,7 +66,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       }}
     >
       <span className="mt-0.5">{kindIcons[toast.kind]}</span>
-      <p className="flex-1 pt-0.5 leading-snug">{toast.message}</p>
+      <p className="flex-1 pt-0.5 leading-snug">
+        <TextWithReferences text={toast.message} />
+      </p>
       {toast.action && (
         <button
           type="button"

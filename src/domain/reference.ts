@@ -5,7 +5,10 @@
  */
 export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export const REFERENCE_RE = /^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+/** A reference's shape, to find one inside a sentence (notifications, toasts, legal texts). */
+export const REFERENCE_PATTERN = 'KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}';
+
+export const REFERENCE_RE = new RegExp(`^${REFERENCE_PATTERN}$`);
 
 type RandomSource = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
 

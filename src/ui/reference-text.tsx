@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { cn } from './cn';
+import { REFERENCE_PATTERN } from '@/domain/reference';
+import { cn } from '@/ui/cn';
 
 /**
  * A booking reference, KR-XXXX-XXXX: read out on the phone and copied whole, so it never wraps at
@@ -13,9 +14,9 @@ export function ReferenceText({ reference, className }: { reference: string; cla
   );
 }
 
-const IN_TEXT = /(KR-[0-9A-Z]{4}-[0-9A-Z]{4})/;
+const IN_TEXT = new RegExp(`(${REFERENCE_PATTERN})`);
 
-/** A sentence that may name booking references (a notification, the terms): each kept whole. */
+/** A sentence that may name booking references (a notification, a toast, the terms): each kept whole. */
 export function TextWithReferences({ text }: { text: string }) {
   const parts = text.split(IN_TEXT);
   return (

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { REFERENCE_RE } from '../../src/domain/reference.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Visible texts of the page, one per element with its own text, drawer and contact card open. */
@@ -34,7 +35,7 @@ function languageNeutral(text: string): boolean {
     /^(Kiraa|Français|English|العربية|FR|EN|AR)$/i.test(text) ||
     /^[+\d\s().:/-]+$/.test(text) ||
     /@/.test(text) ||
-    /^KR-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(text) ||
+    REFERENCE_RE.test(text) ||
     /^©/.test(text)
   );
 }

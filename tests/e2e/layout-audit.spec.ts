@@ -26,7 +26,7 @@ type Locale = 'fr' | 'en' | 'ar';
 type Mode = 'light' | 'dark';
 const MODES: Mode[] = ['light', 'dark'];
 
-/** Audits the screen as it is in light and in dark mode; it is left in light. */
+/** Audits the screen in light, then in dark mode (each audit sets its mode first). */
 async function auditModes(page: Page, where: string, options?: AuditOptions): Promise<string[]> {
   const found: string[] = [];
   for (const mode of MODES) {
@@ -37,10 +37,6 @@ async function auditModes(page: Page, where: string, options?: AuditOptions): Pr
     }, mode);
     found.push(...(await auditLayout(page, `${where} (${mode})`, options)));
   }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.style.colorScheme = 'light';
-  });
   return found;
 }
 

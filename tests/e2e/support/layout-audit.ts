@@ -17,6 +17,8 @@
  */
 import type { Page } from '@playwright/test';
 
+import { REFERENCE_PATTERN } from '../../../src/domain/reference.ts';
+
 export type AuditOptions = {
   /** Check every focus target walking back from the bottom (default true). */
   focusWalk?: boolean;
@@ -34,6 +36,7 @@ export async function auditLayout(
   const findings = await page.evaluate(inPageAudit, {
     focusWalk: options.focusWalk ?? true,
     hitTests: options.hitTests ?? true,
+    reference: REFERENCE_PATTERN,
   });
   return findings.map((finding) => `${where} ${finding}`);
 }
@@ -55,7 +58,7 @@ export async function auditFocusBelowHeader(page: Page, where: string): Promise<
   return finding ? [`${where} [under-header] ${finding}`] : [];
 }
 
-type InPageOptions = { focusWalk: boolean; hitTests: boolean };
+type InPageOptions = { focusWalk: boolean; hitTests: boolean; reference: string };
 
 /** Serialised into the page: no closures over module scope. */
 function inPageAudit(options: InPageOptions): string[] {
@@ -120,6 +123,8 @@ function inPageAudit(options: InPageOptions): string[] {
   const textElements = new Set<HTMLElement>();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const brokenWords: string[] = [];
+  // Words, a booking reference being one (it is read out and copied whole).
+  const words = new RegExp(`${options.reference}|[^\\s\\-‐/–—]+`, 'g');
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue ?? '';
     if (!text.trim()) continue;
@@ -130,7 +135,7 @@ function inPageAudit(options: InPageOptions): string[] {
     if (!isVisible(parent) || isSrOnly(parent)) continue;
     textElements.add(parent);
     const lineHeight = parseFloat(getComputedStyle(parent).fontSize) || 16;
-    for (const match of text.matchAll(/KR-[0-9A-Z]{4}-[0-9A-Z]{4}|[^\s\-‐/–—]+/g)) {
+    for (const match of text.matchAll(words)) {
       if (match[0].length < 2) continue;
       const range = document.createRange();
       range.setStart(node, match.index);
