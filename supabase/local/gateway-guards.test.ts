@@ -7,7 +7,6 @@ import {
   RateLimiter,
   checkAnnouncedBody,
   checkRestUrl,
-  checkRpcMethod,
   isAnonymousWrite,
   limiterKey,
 } from './gateway-guards.ts';
@@ -85,21 +84,6 @@ describe('checkRestUrl', () => {
     const long = `/rest/v1/cars?slug=in.(${','.repeat(MAX_URL_BYTES)})`;
     expect(checkRestUrl(long)).toMatchObject({ status: 414, body: { code: 'url_too_long' } });
     expect(checkRestUrl(`/rest/v1/cars?slug=in.(${'x,'.repeat(1000)}x)`)).toBeNull();
-  });
-});
-
-describe('checkRpcMethod', () => {
-  const writing = new Set(['create_booking']);
-  it('answers GET and HEAD on a writing function with 405 and Allow: POST', () => {
-    for (const method of ['GET', 'HEAD']) {
-      expect(checkRpcMethod(method, '/rpc/create_booking', writing)).toMatchObject({
-        status: 405,
-        headers: { allow: 'POST' },
-      });
-    }
-    expect(checkRpcMethod('POST', '/rpc/create_booking', writing)).toBeNull();
-    expect(checkRpcMethod('GET', '/rpc/car_busy_periods', writing)).toBeNull();
-    expect(checkRpcMethod('GET', '/cars', writing)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What keeps the gateway up and honest under abuse (docs/local-stack.md, "Abuse"): a cap on
- * request bodies, a rate limit on anonymous writes per client address, a 4xx for URLs PostgREST
- * would answer with headers our proxy cannot read, and a 405 for GET on a function that writes.
+ * request bodies, a rate limit on anonymous writes per client address, and a 4xx for URLs PostgREST
+ * would answer with headers our proxy cannot read. (GET on a function that writes is refused in
+ * SQL, by PostgREST's pre-request hook: authz.check_request, the same on hosted.)
  */
 import type { IncomingMessage } from 'node:http';
 import { pipeline, Transform, type TransformCallback, type Writable } from 'node:stream';
@@ -126,32 +127,6 @@ export function checkRestUrl(rawUrl: string): Refusal | null {
     };
   }
   return null;
-}
-
-/** A 405 for GET/HEAD on `/rpc/<name>` when that function may write (it is VOLATILE). */
-export function checkRpcMethod(
-  method: string,
-  restPath: string,
-  writing: ReadonlySet<string>,
-): Refusal | null {
-  if (method !== 'GET' && method !== 'HEAD') return null;
-  const match = /^\/rpc\/([^/]+)\/?$/.exec(restPath);
-  if (!match) return null;
-  let name: string;
-  try {
-    name = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  if (!writing.has(name)) return null;
-  return {
-    status: 405,
-    headers: { allow: 'POST' },
-    body: {
-      code: 'method_not_allowed',
-      message: `${name} changes data: call it with POST.`,
-    },
-  };
 }
 
 /**

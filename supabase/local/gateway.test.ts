@@ -319,7 +319,6 @@ describe('gateway under abuse', () => {
     },
     storage: () => Promise.resolve(),
     mailbox: {} as Mailbox,
-    writingRpcs: () => Promise.resolve(new Set(['create_booking'])),
     anonWriteLimit: { perSecond: 1, burst: 3 },
     trustProxyHeaders: true,
     log: () => {},

@@ -28,7 +28,6 @@ import {
   pipeCapped,
   checkAnnouncedBody,
   checkRestUrl,
-  checkRpcMethod,
   isAnonymousWrite,
   limiterKey,
   rateLimited,
@@ -147,8 +146,6 @@ export type GatewayOptions = {
   mailbox: Mailbox;
   /** The Edge Functions (`/functions/v1`); none when absent. */
   functions?: EdgeRuntime;
-  /** The exposed functions that may write (VOLATILE): GET on them is a 405. */
-  writingRpcs?: () => Promise<ReadonlySet<string>>;
   /** Anonymous writes per client address (default ANON_WRITES; null: no limit). */
   anonWriteLimit?: RateLimitOptions | null;
   /**
@@ -394,10 +391,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       return options.functions.handle(req, res, rest, url, address);
     }
     if (service === 'rest') {
-      if (options.writingRpcs) {
-        const wrongMethod = checkRpcMethod(method, rest, await options.writingRpcs());
-        if (wrongMethod) return refuse(res, wrongMethod);
-      }
       // While PostgREST restarts, wait for it instead of failing (a failed restart gives a 502).
       await options.postgrest.ready().catch(() => {});
       return proxyToPostgrest(req, res, url, rest);

@@ -223,28 +223,6 @@ async function storeVaultSecrets(db: Db, secrets: Record<string, string>): Promi
   }
 }
 
-/**
- * The exposed functions that may write (VOLATILE), read again at most every 5 s: a GET on them is
- * refused with 405 before PostgREST runs them.
- */
-function writingRpcsOf(db: Db): () => Promise<ReadonlySet<string>> {
-  let cached: { at: number; names: Promise<ReadonlySet<string>> } | null = null;
-  return () => {
-    if (!cached || Date.now() - cached.at > 5000) {
-      const names = db
-        .query<{ proname: string }>(
-          `select distinct p.proname from pg_proc p
-             join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = 'public' and p.provolatile = 'v' and p.prokind = 'f'`,
-        )
-        .then((result) => new Set(result.rows.map((row) => row.proname)) as ReadonlySet<string>)
-        .catch(() => new Set<string>() as ReadonlySet<string>);
-      cached = { at: Date.now(), names };
-    }
-    return cached.names;
-  };
-}
-
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.info(message));
@@ -422,7 +400,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       storage: createStorageApi(ctx),
       mailbox,
       functions,
-      writingRpcs: writingRpcsOf(db),
       anonWriteLimit: options.anonWriteLimit,
       trustProxyHeaders: options.trustProxyHeaders ?? false,
       log,

@@ -268,7 +268,7 @@ describe('the gateway under abuse (against the real PostgREST)', () => {
     const res = await rest('rpc/find_guest_booking?reference=KR-AAAA-AAAA&contact=x');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
+    expect(await res.json()).toMatchObject({ message: 'method_not_allowed' });
     const read = await rest(
       `rpc/car_busy_periods?from=${encodeURIComponent('2030-01-01T00:00:00Z')}&to=${encodeURIComponent('2030-01-02T00:00:00Z')}`,
     );

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       project.config.testNamePattern = /^(?!)/;
       project.provide('kiraaStack', {
         apiUrl: 'http://skipped.invalid',
+        postgrestUrl: 'http://skipped.invalid',
         dbUrl: 'postgresql://skipped.invalid/postgres',
         anonKey: '',
         serviceRoleKey: '',

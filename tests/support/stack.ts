@@ -58,6 +58,11 @@ export type TestStack = Stack & {
 /** What the API tests receive through Vitest's provide/inject (plain data). */
 export type TestStackInfo = {
   apiUrl: string;
+  /**
+   * PostgREST itself, without the gateway: what a hosted project exposes at /rest/v1 with nothing
+   * of our local gateway in front (tests of rules that must hold in SQL call it directly).
+   */
+  postgrestUrl: string;
   dbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -147,6 +152,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 export function stackInfo(stack: TestStack): TestStackInfo {
   return {
     apiUrl: stack.apiUrl,
+    postgrestUrl: `http://127.0.0.1:${stack.postgrest.port}`,
     dbUrl: stack.dbUrl,
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
