@@ -448,14 +448,4 @@ describe('gateway under abuse', () => {
     const tooLong = await send(port, `/rest/v1/cars?slug=in.(${','.repeat(8200)})`);
     expect(tooLong.status).toBe(414);
   });
-
-  it('answers GET on a writing RPC with 405 and Allow: POST; reading RPCs pass', async () => {
-    seen.length = 0;
-    const reply = await send(port, '/rest/v1/rpc/create_booking?p=%7B%7D');
-    expect(reply.status).toBe(405);
-    expect(reply.headers.allow).toBe('POST');
-    expect(JSON.parse(reply.body.toString())).toMatchObject({ code: 'method_not_allowed' });
-    expect((await send(port, '/rest/v1/rpc/car_busy_periods?from=a&to=b')).status).toBe(200);
-    expect(seen).toEqual(['GET /rpc/car_busy_periods?from=a&to=b']);
-  });
 });
