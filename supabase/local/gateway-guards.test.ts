@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 
 import {
   ANON_WRITES,
+  JsonDepthScanner,
+  MAX_JSON_DEPTH,
   MAX_URL_BYTES,
   RateLimiter,
   checkAnnouncedBody,
   checkRestUrl,
   isAnonymousWrite,
+  isJsonBody,
+  jsonTooDeep,
   limiterKey,
 } from './gateway-guards.ts';
 import { signJwt } from './jwt.ts';
@@ -110,5 +114,38 @@ describe('checkAnnouncedBody and isAnonymousWrite', () => {
     expect(isAnonymousWrite('POST', `Bearer ${expired}`, secret)).toBe(true);
     expect(isAnonymousWrite('PATCH', `Bearer ${user}`, secret)).toBe(false);
     expect(isAnonymousWrite('GET', undefined, secret)).toBe(false);
+  });
+});
+
+describe('JSON nesting', () => {
+  const nested = (depth: number) => `{"p":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it('takes the app’s bodies and refuses one nested deeper than the cap', () => {
+    const booking = JSON.stringify({ p: { price: { days: 3 }, extras: ['gps'], name: '[{' } });
+    expect(jsonTooDeep(booking)).toBe(false);
+    expect(jsonTooDeep(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonTooDeep(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(jsonTooDeep(nested(7500))).toBe(true);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ a: '['.repeat(500), b: '\\"[[[[', c: 'é{ü[' });
+    expect(jsonTooDeep(text, 2)).toBe(false);
+    expect(jsonTooDeep(`{"a":"\\\\"}`, 1)).toBe(false);
+  });
+
+  it('counts across chunks as a body streams', () => {
+    const scanner = new JsonDepthScanner(3);
+    expect(scanner.push(Buffer.from('{"a":[['))).toBe(true);
+    expect(scanner.push(Buffer.from(']],"b":"[[[["'))).toBe(true);
+    expect(scanner.push(Buffer.from(',"c":[[['))).toBe(false);
+  });
+
+  it('reads JSON media types and a missing type as JSON, not CSV or forms', () => {
+    expect(isJsonBody({})).toBe(true);
+    expect(isJsonBody({ 'content-type': 'application/json; charset=utf-8' })).toBe(true);
+    expect(isJsonBody({ 'content-type': 'application/vnd.pgrst.object+json' })).toBe(true);
+    expect(isJsonBody({ 'content-type': 'text/csv' })).toBe(false);
+    expect(isJsonBody({ 'content-type': 'application/x-www-form-urlencoded' })).toBe(false);
   });
 });

@@ -24,14 +24,15 @@ import {
   MAX_ECHOED_URL_BYTES,
   MAX_UPSTREAM_HEADER_BYTES,
   RateLimiter,
+  TooDeep,
   TooLarge,
   pipeCapped,
+  refusalOf,
   checkAnnouncedBody,
   checkRestUrl,
   isAnonymousWrite,
   limiterKey,
   rateLimited,
-  tooLarge,
   type RateLimitOptions,
   type Refusal,
 } from './gateway-guards.ts';
@@ -322,15 +323,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     );
     upstream.on('error', (error) => {
-      // The client went away first, or sent too much (answered 413): nothing more to say.
-      if (res.destroyed || error instanceof TooLarge) return;
+      // The client went away first, or sent too much or too deep (answered): nothing more to say.
+      if (res.destroyed || error instanceof TooLarge || error instanceof TooDeep) return;
       options.log(`gateway: PostgREST request failed: ${error.message}`);
       sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    pipeCapped(req, upstream, (error) => refuse(res, tooLarge(error.limit)));
+    pipeCapped(req, upstream, (error) => refuse(res, refusalOf(error)));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -41,6 +41,8 @@ import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+/** Frontend messages Postgres always answers (Parse, Bind, Execute, Describe, Close, Sync, Query). */
+const ANSWERED = new Set([0x50, 0x42, 0x45, 0x44, 0x43, SYNC, QUERY]);
 
 type Item = {
   handlerId: number;
@@ -113,6 +115,34 @@ function hasError(bytes: Uint8Array): boolean {
 }
 const SYNC_MESSAGE = frame(SYNC);
 
+/** An ErrorResponse: severity ERROR, the SQLSTATE and the message. */
+function errorResponse(sqlstate: string, message: string): Uint8Array {
+  const field = (code: string, value: string) => Buffer.from(`${code}${value}\0`, 'utf8');
+  return frame(
+    0x45,
+    Buffer.concat([
+      field('S', 'ERROR'),
+      field('V', 'ERROR'),
+      field('C', sqlstate),
+      field('M', message),
+      Buffer.from([0]),
+    ]),
+  );
+}
+
+/** ReadyForQuery, idle. */
+const READY_IDLE = frame(0x5a, Buffer.from('I', 'latin1'));
+
+/**
+ * What a client is told when PGlite dropped its message without a word. PGlite aborts a
+ * statement whose recursion overflows the WebAssembly engine's stack (a JSON value nested ~7,000
+ * deep) and answers nothing, neither an error nor ReadyForQuery: the client would wait forever
+ * and every other connection behind it, and the engine is left inconsistent ("bad buffer ID").
+ * Postgres itself answers 54001 for too deep a recursion; the queue answers that, then opens the
+ * database again (docs/local-stack.md, "Abuse").
+ */
+const LOST_MESSAGE = 'stack depth limit exceeded (the database dropped this statement)';
+
 /**
  * The one Postgres session, handed to one connection at a time. Same interface as the package's
  * internal queue as far as PGLiteSocketHandler uses it (enqueue, clearQueueForHandler,
@@ -130,8 +160,22 @@ export class SessionQueue {
   private readonly users = new Map<number, string>();
   /** The session's current authorization. */
   private authorization = SUPERUSER;
+  /** Connections whose exchange had an error: Postgres skips their messages until Sync. */
+  private readonly failing = new Set<number>();
+  /** Connections whose message PGlite dropped: we skip theirs until Sync (Postgres does not know). */
+  private readonly lost = new Set<number>();
 
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private db: PGlite,
+    /** Opens the database again after PGlite dropped a statement (null: keep this one). */
+    private readonly reopen: (() => Promise<PGlite>) | null = null,
+    private readonly onLost: (message: string) => void = () => {},
+  ) {}
+
+  /** The database the queue runs on now (another one after a reopen). */
+  get database(): PGlite {
+    return this.db;
+  }
 
   enqueue(
     handlerId: number,
@@ -165,6 +209,8 @@ export class SessionQueue {
 
   clearQueueForHandler(handlerId: number): void {
     this.users.delete(handlerId);
+    this.failing.delete(handlerId);
+    this.lost.delete(handlerId);
     this.queue = this.queue.filter((item) => {
       if (item.handlerId !== handlerId) return true;
       item.reject(new Error('Handler disconnected'));
@@ -239,19 +285,28 @@ export class SessionQueue {
         let bytes = 0;
         try {
           await this.db.runExclusive(async () => {
+            if (this.lost.has(current.handlerId)) {
+              bytes = await this.afterLost(current);
+              return;
+            }
             await this.authorizeFor(current.handlerId);
+            let failed = false;
             await this.db.execProtocolRawStream(current.message, {
               onRawData: (data) => {
                 bytes += data.length;
+                failed ||= hasError(data);
                 current.onData(data);
               },
             });
+            if (failed) this.failing.add(current.handlerId);
+            if (bytes === 0 && this.expectsAnswer(current)) bytes = await this.lose(current);
           });
         } catch (error) {
           this.owner = null;
           current.reject(error instanceof Error ? error : new Error(String(error)));
           continue;
         }
+        if (endsExchange(current.message)) this.failing.delete(current.handlerId);
         this.owner =
           endsExchange(current.message) && !this.db.isInTransaction() ? null : current.handlerId;
         current.resolve(bytes);
@@ -259,6 +314,62 @@ export class SessionQueue {
     } finally {
       this.processing = false;
     }
+  }
+
+  /** A message Postgres answers, unless it skips it after an error in the same exchange. */
+  private expectsAnswer(item: Item): boolean {
+    return ANSWERED.has(item.message[0]!) && !this.failing.has(item.handlerId);
+  }
+
+  /**
+   * PGlite dropped `item` without an answer: the client gets Postgres' error for too deep a
+   * recursion, and what the statement may have left open is rolled back. A simple Query ends
+   * there (ReadyForQuery); in the extended protocol the rest of the exchange is skipped until
+   * its Sync, as Postgres does after an error.
+   */
+  private async lose(item: Item): Promise<number> {
+    this.onLost(`PGlite dropped a statement without an answer (${LOST_MESSAGE}); reopening it.`);
+    const error = errorResponse('54001', LOST_MESSAGE);
+    item.onData(error);
+    await this.restart();
+    if (item.message[0] !== QUERY && item.message[0] !== SYNC) {
+      this.lost.add(item.handlerId);
+      return error.length;
+    }
+    item.onData(READY_IDLE);
+    return error.length + READY_IDLE.length;
+  }
+
+  /**
+   * After a dropped statement the engine's state cannot be trusted: the same data directory is
+   * opened again (Postgres recovers from its write-ahead log, as after a crash) and the broken
+   * engine is let go without a checkpoint. Every connection's exchange in progress is gone with
+   * it, as when a server restarts; without `reopen`, what the statement left open is rolled back.
+   */
+  private async restart(): Promise<void> {
+    if (!this.reopen) {
+      await this.recover();
+      return;
+    }
+    this.db = await this.reopen();
+    this.authorization = SUPERUSER;
+    this.failing.clear();
+  }
+
+  /** A message after a dropped one: nothing until Sync, which ends the exchange cleanly. */
+  private async afterLost(item: Item): Promise<number> {
+    if (!endsExchange(item.message)) return 0;
+    this.lost.delete(item.handlerId);
+    if (!this.reopen) await this.recover();
+    item.onData(READY_IDLE);
+    return READY_IDLE.length;
+  }
+
+  /** Ends whatever a dropped statement left open (its implicit or explicit transaction). */
+  private async recover(): Promise<void> {
+    await this.quietly(ROLLBACK_MESSAGE);
+    await this.quietly(SYNC_MESSAGE);
+    if (this.db.isInTransaction()) await this.quietly(ROLLBACK_MESSAGE);
   }
 }
 
@@ -324,10 +435,11 @@ export type PgliteServerOptions = {
   /** 0 = any free port. */
   port: number;
   maxConnections?: number;
+  /** Told when PGlite drops a statement without an answer (the client gets an error). */
+  log?: (message: string) => void;
 };
 
 export type PgliteServer = {
-  db: PGlite;
   port: number;
   /** A URL for node-postgres / PostgREST / psql. */
   url: string;
@@ -368,27 +480,28 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
   });
   const port = await listen(server, options.port, host);
 
+  const open = () => PGlite.create({ dataDir: options.dataDir, extensions: EXTENSIONS });
   let db: PGlite;
   try {
     preferFastWasmStart();
     if (isEmpty(options.dataDir)) await seedFromTemplate(options.dataDir);
-    db = await PGlite.create({ dataDir: options.dataDir, extensions: EXTENSIONS });
+    db = await open();
   } catch (error) {
     server.close();
     throw error;
   }
-  queue = new SessionQueue(db);
+  const sessions = new SessionQueue(db, open, options.log);
+  queue = sessions;
 
   return {
-    db,
     port,
     url: `postgresql://postgres:postgres@${host}:${port}/postgres?sslmode=disable`,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
-      await queue?.close();
-      await db.close();
+      await sessions.close();
+      await sessions.database.close();
     },
   };
 }

@@ -287,6 +287,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           dataDir: paths.db,
           host: '127.0.0.1',
           port: options.dbPort ?? settings.db.port,
+          log,
         });
       } catch (error) {
         if (isAddressInUse(error))

@@ -28,6 +28,7 @@ import {
   waitForMail,
   waitForSchemaCache,
 } from '../support/clients.ts';
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD } from '../support/fixtures.ts';
 import { startPostgres, type PostgresCluster } from '../support/postgres.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -290,6 +291,52 @@ describe('the gateway under abuse (against the real PostgREST)', () => {
       expect(res.status, path).toBe(413);
       expect(await res.json()).toMatchObject({ code: 'request_too_large' });
     }
+  });
+});
+
+describe('a body nested thousands deep', () => {
+  const deep = (depth: number) => `{"p":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+  it('is refused by the gateway on /rest/v1, /auth/v1 and /functions/v1 before anything reads it', async () => {
+    for (const path of ['rest/v1/rpc/quote_booking', 'auth/v1/signup', 'functions/v1/send-mail']) {
+      const res = await fetch(`${testStack().apiUrl}/${path}`, {
+        method: 'POST',
+        headers: { apikey: testStack().anonKey, 'content-type': 'application/json' },
+        body: deep(7500),
+      });
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(await res.json()), path).toMatch(/json_too_deep|bad_json/);
+    }
+  });
+
+  it('sent to PostgREST itself, gets an error and leaves the database answering', async () => {
+    const res = await fetch(`${testStack().postgrestUrl}/rpc/quote_booking`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${testStack().anonKey}`,
+        'content-type': 'application/json',
+      },
+      body: deep(7500),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    // REST, auth and SQL all answer afterwards.
+    const cars = await fetch(`${testStack().apiUrl}/rest/v1/cars?select=id&limit=1`, {
+      headers: { apikey: testStack().anonKey },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(cars.status).toBe(200);
+    const { error } = await anonClient().auth.signInWithPassword({
+      email: DEMO_CUSTOMER_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    expect(error).toBeNull();
+    // …and it writes as before (an engine left inconsistent fails here: "bad buffer ID").
+    await sql('create table public.deep_probe (n int)');
+    await sql('insert into public.deep_probe values (1), (2)');
+    expect(await sql('select count(*)::int as n from public.deep_probe')).toEqual([{ n: 2 }]);
+    await sql('drop table public.deep_probe');
   });
 });
 

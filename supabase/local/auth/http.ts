@@ -5,6 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
+import { jsonTooDeep } from '../gateway-guards.ts';
+
 /** The header supabase-js sends; GoTrue answers with the version it used. */
 const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = '2024-01-01';
@@ -119,6 +121,10 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   if (text === '') return {};
+  // Nested deeper than any real body: refused before it can reach the database.
+  if (jsonTooDeep(text)) {
+    throw badRequest('bad_json', `Could not parse request body as JSON: nested too deep`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

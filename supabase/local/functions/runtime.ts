@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 
 import { holdChild } from '../children.ts';
 import type { JwtClaims } from '../context.ts';
-import { TooLarge, pipeCapped, tooLarge } from '../gateway-guards.ts';
+import { TooDeep, TooLarge, pipeCapped, refusalOf } from '../gateway-guards.ts';
 import { verifyJwt } from '../jwt.ts';
 import type { FunctionConfig } from './config.ts';
 
@@ -308,7 +308,7 @@ export function createEdgeRuntime(options: EdgeRuntimeOptions): EdgeRuntime {
       },
     );
     upstream.on('error', (error) => {
-      if (res.destroyed || error instanceof TooLarge) return;
+      if (res.destroyed || error instanceof TooLarge || error instanceof TooDeep) return;
       options.log(`functions/${name}: request failed: ${error.message}`);
       sendJson(res, ...ERRORS.worker);
     });
@@ -316,7 +316,7 @@ export function createEdgeRuntime(options: EdgeRuntimeOptions): EdgeRuntime {
       if (!res.writableFinished) upstream.destroy();
     });
     pipeCapped(req, upstream, (error) => {
-      const refusal = tooLarge(error.limit);
+      const refusal = refusalOf(error);
       sendJson(res, refusal.status, refusal.body);
     });
   }

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 
 import { FILE_SNIFF_BYTES } from '../../../src/domain/file-sniff.ts';
+import { jsonTooDeep } from '../gateway-guards.ts';
 
 import { ERRORS } from './errors.ts';
 
@@ -100,6 +101,7 @@ function cacheControlOf(value: string | undefined): string {
 
 function parseMetadata(json: string | undefined): Record<string, unknown> | null {
   if (!json) return null;
+  if (jsonTooDeep(json)) throw ERRORS.invalidRequest('The metadata is nested too deep');
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -218,6 +220,7 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   if (!text) return {};
+  if (jsonTooDeep(text)) throw ERRORS.badRequest('The JSON body is nested too deep');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
