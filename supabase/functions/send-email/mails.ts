@@ -64,16 +64,6 @@ export function verifyLink(
   return `${base}/verify?token=${goQueryEscape(tokenHash)}&type=${goQueryEscape(type)}&redirect_to=${redirect}`;
 }
 
-/** A name from sign-up data, safe in a mail: one line, no control characters, at most 60. */
-export function cleanName(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const name = value
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return name ? name.slice(0, 60) : null;
-}
-
 function validity(locale: Locale, seconds: number): string {
   const hours = seconds % 3600 === 0 ? seconds / 3600 : null;
   const minutes = Math.max(1, Math.round(seconds / 60));
@@ -107,10 +97,15 @@ type Kind =
   | 'reauthentication'
   | 'email';
 
-const GREETING: Record<Locale, (name: string | null) => string> = {
-  fr: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-  en: (name) => (name ? `Hello ${name},` : 'Hello,'),
-  ar: (name) => (name ? `مرحبًا ${name}،` : 'مرحبًا،'),
+/**
+ * The greeting names nobody: an auth mail goes to any address someone typed (a sign-up, an
+ * e-mail change), so it holds no text a requester chose, as guest mails to unconfirmed addresses
+ * (docs/decisions.md, "Auth mails").
+ */
+const GREETING: Record<Locale, string> = {
+  fr: 'Bonjour,',
+  en: 'Hello,',
+  ar: 'مرحبًا،',
 };
 
 const COPY: Record<Locale, Record<Kind, Copy>> = {
@@ -320,14 +315,13 @@ function render(
   kind: Kind,
   locale: Locale,
   to: string,
-  name: string | null,
   code: string,
   link: string | null,
   validForSeconds: number,
 ): AuthMail {
   const copy = COPY[locale][kind];
   const validFor = validity(locale, validForSeconds);
-  const greeting = GREETING[locale](name);
+  const greeting = GREETING[locale];
   const withLink = link !== null && copy.linkLine !== undefined;
   const text = [
     greeting,
@@ -379,7 +373,6 @@ export function authMails(
   const type = data.email_action_type ?? '';
   if (!(SUPPORTED_TYPES as readonly string[]).includes(type)) return null;
   const locale = pickLocale(data.redirect_to, user.user_metadata);
-  const name = cleanName(user.user_metadata?.name);
   const site = data.site_url ?? '';
   const link = (hash: string | undefined) =>
     hash ? verifyLink(site, hash, type, data.redirect_to ?? '') : null;
@@ -395,7 +388,6 @@ export function authMails(
           'email_change_new',
           locale,
           user.new_email,
-          name,
           code,
           link(data.token_hash),
           validForSeconds,
@@ -408,7 +400,6 @@ export function authMails(
           'email_change_current',
           locale,
           email,
-          name,
           data.token ?? '',
           link(data.token_hash_new),
           validForSeconds,
@@ -424,7 +415,6 @@ export function authMails(
       kind,
       locale,
       email,
-      name,
       data.token ?? '',
       withLink ? link(data.token_hash) : null,
       validForSeconds,
