@@ -41,8 +41,6 @@ import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
-/** Frontend messages Postgres always answers (Parse, Bind, Execute, Describe, Close, Sync, Query). */
-const ANSWERED = new Set([0x50, 0x42, 0x45, 0x44, 0x43, SYNC, QUERY]);
 
 type Item = {
   handlerId: number;
@@ -130,16 +128,14 @@ function errorResponse(sqlstate: string, message: string): Uint8Array {
   );
 }
 
-/** ReadyForQuery, idle. */
-const READY_IDLE = frame(0x5a, Buffer.from('I', 'latin1'));
-
 /**
- * What a client is told when PGlite dropped its message without a word. PGlite aborts a
- * statement whose recursion overflows the WebAssembly engine's stack (a JSON value nested ~7,000
- * deep) and answers nothing, neither an error nor ReadyForQuery: the client would wait forever
- * and every other connection behind it, and the engine is left inconsistent ("bad buffer ID").
- * Postgres itself answers 54001 for too deep a recursion; the queue answers that, then opens the
- * database again (docs/local-stack.md, "Abuse").
+ * What a client is told when PGlite dropped its statement. A recursion that overflows the
+ * WebAssembly engine's stack (a JSON value nested ~7,000 deep) throws a RangeError out of
+ * Postgres' main loop; PGlite swallows it (it only expects Postgres' own longjmp) and answers
+ * nothing, neither an error nor ReadyForQuery: the client would wait forever, every other
+ * connection behind it, and the engine is left inconsistent ("bad buffer ID"). The queue answers
+ * Postgres' error for too deep a recursion (54001), then restarts the database as a server
+ * restarts: every connection is closed and clients connect again (docs/local-stack.md, "Abuse").
  */
 const LOST_MESSAGE = 'stack depth limit exceeded (the database dropped this statement)';
 
@@ -160,16 +156,14 @@ export class SessionQueue {
   private readonly users = new Map<number, string>();
   /** The session's current authorization. */
   private authorization = SUPERUSER;
-  /** Connections whose exchange had an error: Postgres skips their messages until Sync. */
-  private readonly failing = new Set<number>();
-  /** Connections whose message PGlite dropped: we skip theirs until Sync (Postgres does not know). */
-  private readonly lost = new Set<number>();
-
   constructor(
     private db: PGlite,
-    /** Opens the database again after PGlite dropped a statement (null: keep this one). */
-    private readonly reopen: (() => Promise<PGlite>) | null = null,
-    private readonly onLost: (message: string) => void = () => {},
+    /**
+     * After PGlite dropped a statement: opens the database again and closes every connection,
+     * as a server restart does (the queue is reset before).
+     */
+    private readonly restartDatabase: () => Promise<PGlite>,
+    private readonly log: (message: string) => void = () => {},
   ) {}
 
   /** The database the queue runs on now (another one after a reopen). */
@@ -209,8 +203,6 @@ export class SessionQueue {
 
   clearQueueForHandler(handlerId: number): void {
     this.users.delete(handlerId);
-    this.failing.delete(handlerId);
-    this.lost.delete(handlerId);
     this.queue = this.queue.filter((item) => {
       if (item.handlerId !== handlerId) return true;
       item.reject(new Error('Handler disconnected'));
@@ -285,28 +277,25 @@ export class SessionQueue {
         let bytes = 0;
         try {
           await this.db.runExclusive(async () => {
-            if (this.lost.has(current.handlerId)) {
-              bytes = await this.afterLost(current);
-              return;
-            }
             await this.authorizeFor(current.handlerId);
-            let failed = false;
             await this.db.execProtocolRawStream(current.message, {
               onRawData: (data) => {
                 bytes += data.length;
-                failed ||= hasError(data);
                 current.onData(data);
               },
             });
-            if (failed) this.failing.add(current.handlerId);
-            if (bytes === 0 && this.expectsAnswer(current)) bytes = await this.lose(current);
+            if (this.restarting) bytes += this.lose(current);
           });
+          if (this.restarting) {
+            await this.restart();
+            current.resolve(bytes);
+            continue;
+          }
         } catch (error) {
           this.owner = null;
           current.reject(error instanceof Error ? error : new Error(String(error)));
           continue;
         }
-        if (endsExchange(current.message)) this.failing.delete(current.handlerId);
         this.owner =
           endsExchange(current.message) && !this.db.isInTransaction() ? null : current.handlerId;
         current.resolve(bytes);
@@ -316,64 +305,57 @@ export class SessionQueue {
     }
   }
 
-  /** A message Postgres answers, unless it skips it after an error in the same exchange. */
-  private expectsAnswer(item: Item): boolean {
-    return ANSWERED.has(item.message[0]!) && !this.failing.has(item.handlerId);
+  /** Set when PGlite dropped a statement: the database restarts before anything else runs. */
+  private restarting = false;
+
+  /** Told by the engine's watch (watchForDrops) that the statement running now was dropped. */
+  noteDroppedStatement(): void {
+    this.restarting = true;
   }
 
-  /**
-   * PGlite dropped `item` without an answer: the client gets Postgres' error for too deep a
-   * recursion, and what the statement may have left open is rolled back. A simple Query ends
-   * there (ReadyForQuery); in the extended protocol the rest of the exchange is skipped until
-   * its Sync, as Postgres does after an error.
-   */
-  private async lose(item: Item): Promise<number> {
-    this.onLost(`PGlite dropped a statement without an answer (${LOST_MESSAGE}); reopening it.`);
+  /** PGlite dropped `item`'s statement: the client gets Postgres' error for it. */
+  private lose(item: Item): number {
+    this.log(`PGlite dropped a statement (${LOST_MESSAGE}): restarting the database.`);
     const error = errorResponse('54001', LOST_MESSAGE);
     item.onData(error);
-    await this.restart();
-    if (item.message[0] !== QUERY && item.message[0] !== SYNC) {
-      this.lost.add(item.handlerId);
-      return error.length;
-    }
-    item.onData(READY_IDLE);
-    return error.length + READY_IDLE.length;
+    return error.length;
   }
 
   /**
-   * After a dropped statement the engine's state cannot be trusted: the same data directory is
-   * opened again (Postgres recovers from its write-ahead log, as after a crash) and the broken
-   * engine is let go without a checkpoint. Every connection's exchange in progress is gone with
-   * it, as when a server restarts; without `reopen`, what the statement left open is rolled back.
+   * The engine's state cannot be trusted after a dropped statement: the same data directory is
+   * opened again (Postgres recovers from its write-ahead log, as after a crash; the broken engine
+   * is let go without a checkpoint) and every connection is closed, as a server restart does.
+   * Whatever was waiting is dropped with its connection.
    */
   private async restart(): Promise<void> {
-    if (!this.reopen) {
-      await this.recover();
-      return;
-    }
-    this.db = await this.reopen();
+    this.owner = null;
+    this.users.clear();
     this.authorization = SUPERUSER;
-    this.failing.clear();
-  }
-
-  /** A message after a dropped one: nothing until Sync, which ends the exchange cleanly. */
-  private async afterLost(item: Item): Promise<number> {
-    if (!endsExchange(item.message)) return 0;
-    this.lost.delete(item.handlerId);
-    if (!this.reopen) await this.recover();
-    item.onData(READY_IDLE);
-    return READY_IDLE.length;
-  }
-
-  /** Ends whatever a dropped statement left open (its implicit or explicit transaction). */
-  private async recover(): Promise<void> {
-    await this.quietly(ROLLBACK_MESSAGE);
-    await this.quietly(SYNC_MESSAGE);
-    if (this.db.isInTransaction()) await this.quietly(ROLLBACK_MESSAGE);
+    for (const item of this.queue.splice(0)) item.reject(new Error('The database restarted'));
+    this.db = await this.restartDatabase();
+    this.restarting = false;
   }
 }
 
 const EXTENSIONS = { btree_gist, pgcrypto, uuid_ossp };
+
+/**
+ * Calls `onDrop` when a JavaScript error (a RangeError: the engine's stack overflowed) leaves
+ * Postgres' main loop. PGlite catches only Postgres' own longjmp (an ExitStatus) there and
+ * swallows anything else: this wraps the loop to see it.
+ */
+function watchForDrops(db: PGlite, onDrop: () => void): void {
+  const mod = (db as unknown as { mod: Record<string, unknown> }).mod;
+  const loop = mod._PostgresMainLoopOnce as (...args: unknown[]) => unknown;
+  mod._PostgresMainLoopOnce = (...args: unknown[]) => {
+    try {
+      return loop(...args);
+    } catch (error) {
+      if (error instanceof Error) onDrop();
+      throw error;
+    }
+  };
+}
 
 /**
  * Compiles Postgres' WebAssembly with V8's baseline compiler only. Measured here (2 cores):
@@ -480,7 +462,12 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
   });
   const port = await listen(server, options.port, host);
 
-  const open = () => PGlite.create({ dataDir: options.dataDir, extensions: EXTENSIONS });
+  let sessions: SessionQueue | null = null;
+  const open = async () => {
+    const opened = await PGlite.create({ dataDir: options.dataDir, extensions: EXTENSIONS });
+    watchForDrops(opened, () => sessions?.noteDroppedStatement());
+    return opened;
+  };
   let db: PGlite;
   try {
     preferFastWasmStart();
@@ -490,8 +477,16 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
     server.close();
     throw error;
   }
-  const sessions = new SessionQueue(db, open, options.log);
+  sessions = new SessionQueue(
+    db,
+    async () => {
+      for (const socket of sockets) socket.destroy();
+      return open();
+    },
+    options.log,
+  );
   queue = sessions;
+  const running = sessions;
 
   return {
     port,
@@ -500,8 +495,8 @@ export async function startPgliteServer(options: PgliteServerOptions): Promise<P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
-      await sessions.close();
-      await sessions.database.close();
+      await running.close();
+      await running.database.close();
     },
   };
 }

@@ -50,7 +50,11 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   text: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: testStack().dbUrl, max: 2 });
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: testStack().dbUrl, max: 2 });
+    // A connection the database closes (a restart: tests/api/stack.test.ts) is replaced.
+    pool.on('error', () => {});
+  }
   const result = await pool.query<T>(text, params);
   return result.rows;
 }
