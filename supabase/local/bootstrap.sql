@@ -84,6 +84,11 @@ alter role authenticator set lock_timeout = '8s';
 alter role postgres set search_path = "$user", public, extensions;
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
+-- A hosted project lets `postgres` set PostgREST's in-database settings on `authenticator`
+-- (supautils: `privileged_role_allowed_configs` holds `pgrst.*`, and `authenticator*` is a
+-- reserved role whose settings the privileged role may change; supabase/postgres,
+-- ansible/files/postgresql_config/supautils.conf.j2). Without supautils, the same right:
+grant set on parameter pgrst.db_pre_request to postgres;
 
 
 -- ---------------------------------------------------------------------------------------------
