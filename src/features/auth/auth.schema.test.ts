@@ -91,8 +91,9 @@ describe('sign-up schema', () => {
     expect(signUpErrors({ email: `${'a'.repeat(250)}@x.dz` }).email).toBe('email.max');
   });
 
-  it('wants a phone number with its country code', () => {
-    expect(signUpErrors({ phone: '0555123456' }).phone).toBe('phone.invalid');
+  it('wants a phone number: international, or Algerian as people type it', () => {
+    expect(signUpErrors({ phone: '055512345' }).phone).toBe('phone.invalid');
+    expect(signUpErrors({ phone: '0555 12 34 56' }).phone).toBeUndefined();
     expect(signUpErrors({ phone: '+0555123456' }).phone).toBe('phone.invalid');
     expect(signUpErrors({ phone: '+2135551' }).phone).toBe('phone.invalid');
     expect(signUpErrors({ phone: '+2135551234567890' }).phone).toBe('phone.invalid');

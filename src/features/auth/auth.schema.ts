@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { normalizePhone } from '@/domain/phone';
+
 /**
  * The account forms' rules (SPEC §5). Each issue carries a stable key, never a sentence: the
  * screens translate the key with `authFieldMessages` (auth-messages.ts) in the current language,
@@ -97,8 +99,8 @@ export const signUpSchema = confirmationMatches(
       .string()
       .trim()
       .min(1, key('phone.required'))
-      // People type spaces, dashes and brackets: "+213 555 12-34-56".
-      .transform((v) => v.replace(/[\s().-]/g, ''))
+      // As people type it: "+213 555 12-34-56", "0555 12 34 56" (src/domain/phone.ts).
+      .transform((v) => normalizePhone(v) ?? v)
       .pipe(z.string().regex(PHONE_PATTERN, key('phone.invalid'))),
     age: z
       .string()

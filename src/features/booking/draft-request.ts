@@ -10,7 +10,7 @@ import { normalizeInsurance, priceRequest, type PricingRows } from '@/domain/pri
 import type { PriceBreakdown } from '@/domain/rows';
 
 import type { BookingDraft } from '@/features/booking/draft';
-import { normalizePhone } from '@/features/booking/services.schema';
+import { normalizePhone } from '@/domain/phone';
 
 /** The rental as instants, when the dates and times are valid and the return follows pickup. */
 export function draftPeriod(
@@ -97,7 +97,7 @@ export function createRequestOfDraft(
     insurance: quote.insurance,
     payment_method: 'cash',
     guest_name: isGuest ? draft.guest_name.trim() : null,
-    guest_phone: isGuest ? normalizePhone(draft.guest_phone) : null,
+    guest_phone: isGuest ? (normalizePhone(draft.guest_phone) ?? draft.guest_phone.trim()) : null,
     guest_email: isGuest ? draft.guest_email.trim() : null,
     locale,
   };

@@ -22,7 +22,7 @@ import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { ConfirmContact } from '@/features/booking/confirm-contact';
 import { Card, describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 import { findLocalGuestBooking } from '@/features/booking/guest-lookup';
-import { normalizePhone } from '@/features/booking/services.schema';
+import { normalizePhone } from '@/domain/phone';
 import { SyncPanel } from '@/features/booking/sync-panel';
 import { ReferenceText } from '@/ui/reference-text';
 
@@ -100,7 +100,7 @@ export default function GuestBookingPage() {
     event.preventDefault();
     const ref = normalizeReference(reference);
     const raw = contact.trim();
-    const value = raw.includes('@') ? raw.toLowerCase() : normalizePhone(raw);
+    const value = raw.includes('@') ? raw.toLowerCase() : (normalizePhone(raw) ?? raw);
     const next: typeof errors = {};
     const referenceField = t`Référence de réservation`;
     const contactField = t`E-mail ou téléphone`;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { normalizePhone } from '@/domain/phone';
+
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
 export const MAX_ADDITIONAL_REQUESTS = 500;
@@ -20,12 +22,6 @@ export const insuranceCodes = [
   'glass_headlights',
   'tires',
 ] as const;
-
-/** `+` then 8 to 15 digits once spaces, dots, dashes and brackets are removed (docs/decisions.md). */
-export function normalizePhone(value: string): string {
-  return value.replace(/[\s.\-()]/g, '');
-}
-const PHONE_RE = /^\+[1-9]\d{7,14}$/;
 
 /**
  * Step 4, additional services: the six extras, insurance (civil liability always included),
@@ -49,10 +45,9 @@ export function servicesSchema(m: ValidationMessages, { isGuest }: { isGuest: bo
       if (!v.guest_name.trim()) {
         ctx.addIssue({ code: 'custom', path: ['guest_name'], message: m.required(f.fullName) });
       }
-      const phone = normalizePhone(v.guest_phone);
-      if (!phone) {
+      if (!v.guest_phone.trim()) {
         ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.required(f.phone) });
-      } else if (!PHONE_RE.test(phone)) {
+      } else if (normalizePhone(v.guest_phone) === null) {
         ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.invalidPhone });
       }
       const email = v.guest_email.trim();
