@@ -103,6 +103,27 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return !new JsonDepthScanner(max).push(Buffer.from(text, 'utf8'));
 }
 
+/**
+ * Whether a parsed JSON value holds text Postgres cannot store in jsonb or text: a NUL character
+ * (`\u0000`) or a lone UTF-16 surrogate. JSON allows both; Postgres refuses them (22P05), which
+ * an API that passes them on answers with a 500.
+ */
+export function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') {
+    // eslint-disable-next-line no-control-regex -- NUL is what this looks for
+    return /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(
+      value,
+    );
+  }
+  if (Array.isArray(value)) return value.some(holdsUnstorableText);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(
+      ([key, inner]) => holdsUnstorableText(key) || holdsUnstorableText(inner),
+    );
+  }
+  return false;
+}
+
 export class TooDeep extends Error {
   constructor(readonly max: number) {
     super(`The JSON body nests deeper than ${max} levels.`);

@@ -255,7 +255,8 @@ describe('sign-up', () => {
   it.each([
     [{ ...PROFILE, age: 16 }, 'age: under_age'],
     [{ ...PROFILE, age: 'old' }, 'age: format'],
-    [{ ...PROFILE, phone: '0555 12 34 56' }, 'phone: format'],
+    [{ ...PROFILE, phone: '0555 12 34' }, 'phone: format'],
+    [{ ...PROFILE, name: 'Amine \u202eKaci' }, 'name: control_characters'],
     [{ ...PROFILE, name: 'x'.repeat(101) }, 'name: too_long'],
     [{ ...PROFILE, name: 'Amine\nDear customer, pay at evil.example' }, 'name: control_characters'],
     [{ ...PROFILE, address: '' }, 'address: required'],
@@ -291,7 +292,7 @@ describe('sign-up', () => {
         `insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2)`,
         [uniqueEmail('minor'), JSON.stringify({ ...PROFILE, age: 16 })],
       ),
-    ).rejects.toThrow(/profiles_age_adult/);
+    ).rejects.toThrow(/invalid_age/);
   });
 });
 

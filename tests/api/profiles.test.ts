@@ -10,6 +10,7 @@ import {
   DEMO_CUSTOMER_EMAIL,
   DEMO_PASSWORD,
   SEED,
+  expectCode,
   newCustomer,
   signedIn,
   visitor,
@@ -61,10 +62,76 @@ describe('sign-up', () => {
     expect(update.error).toBeNull();
     const { data } = await customer.client.from('profiles').select('full_name, age').single();
     expect(data).toEqual({ full_name: 'Lina Bouzid-Amrani', age: 30 });
-    const minor = await customer.client.auth.updateUser({ data: { age: 16 } });
-    expect(minor.error).not.toBeNull();
-    const after = await customer.client.from('profiles').select('age').single();
-    expect(after.data?.age).toBe(30);
+    // A change the sign-up hook would refuse is refused the same way (locally; on hosted the
+    // profile keeps its value, internal.sync_profile_from_user).
+    for (const [data, reason] of [
+      [{ age: 16 }, 'age: under_age'],
+      [{ name: 'Lina\r\nPay at evil.example' }, 'name: control_characters'],
+      [{ phone: '12' }, 'phone: format'],
+      [{ address: 'x'.repeat(201) }, 'address: too_long'],
+    ] as const) {
+      const refused = await customer.client.auth.updateUser({ data });
+      expect(refused.error?.status, JSON.stringify(data)).toBe(422);
+      expect(refused.error?.message).toBe(reason);
+    }
+    const after = await customer.client.from('profiles').select('age, full_name').single();
+    expect(after.data).toEqual({ age: 30, full_name: 'Lina Bouzid-Amrani' });
+    // Metadata written past the checks (what GoTrue stores on hosted) leaves the profile as it was.
+    await sql(
+      `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"age": 16, "name": "A\u202eB"}'::jsonb where id = $1`,
+      [customer.id],
+    );
+    const kept = await customer.client.from('profiles').select('age, full_name').single();
+    expect(kept.data).toEqual({ age: 30, full_name: 'Lina Bouzid-Amrani' });
+  });
+});
+
+describe('profile text, whoever writes it', () => {
+  it('stores a phone as people type it the one way, and a sign-up with "0555 12 34 56" is welcome', async () => {
+    const customer = await newCustomer({
+      name: 'Nadir Saidi',
+      phone: '0555 12 34 56',
+      age: 41,
+      address: '2 rue Ben Boulaid, Blida',
+    });
+    const { data } = await customer.client.from('profiles').select('phone').single();
+    expect(data).toEqual({ phone: '+213555123456' });
+    const patched = await customer.client
+      .from('profiles')
+      .update({ phone: '00213 661 00 02 22' })
+      .eq('id', customer.id)
+      .select('phone')
+      .single();
+    expect(patched.error).toBeNull();
+    expect(patched.data).toEqual({ phone: '+213661000222' });
+  });
+
+  it('refuses a direct change with hidden characters, a bad phone or age, with coded errors, keeping the profile', async () => {
+    const customer = await newCustomer();
+    for (const [change, code] of [
+      [{ full_name: 'Lina\r\nDear customer, pay at evil.example' }, 'invalid_name'],
+      [{ full_name: 'Lina \u202eadrob' }, 'invalid_name'],
+      [{ full_name: 'Lina\u200b' }, 'invalid_name'],
+      [{ address: 'Alger\u2028Bcc: x' }, 'invalid_address'],
+      [{ phone: '+213 55' }, 'invalid_phone'],
+      [{ age: 12 }, 'invalid_age'],
+    ] as const) {
+      const { error } = await customer.client.from('profiles').update(change).eq('id', customer.id);
+      expectCode(error, code);
+    }
+    const { data } = await customer.client.from('profiles').select('full_name, address').single();
+    expect(data).toEqual({ full_name: 'Lina Bouzid', address: '1 rue Didouche Mourad, Alger' });
+  });
+
+  it('answers 400 to sign-up data holding a NUL character or a lone surrogate, never 500', async () => {
+    for (const name of ['Amel\u0000', 'Amel \ud800']) {
+      const { error } = await visitor().auth.signUp({
+        email: uniqueEmail('nul'),
+        password: TEST_PASSWORD,
+        options: { data: { name, phone: '+213555000333', age: 30, address: 'Alger' } },
+      });
+      expect(error?.status, JSON.stringify(name)).toBe(400);
+    }
   });
 });
 

@@ -467,6 +467,29 @@ export async function changeEmail(q: Queryable, user: UserRow, email: string): P
  * PUT /user {data?, password?, email?}: metadata is merged (null removes a key); a new password
  * must meet the policy and differ from the current one, and ends the user's other sessions.
  */
+/** The profile fields a metadata change may touch (the sign-up hook checks the same ones). */
+const PROFILE_FIELDS = ['name', 'phone', 'age', 'address', 'locale'];
+
+/**
+ * A metadata change answers 422 `<field>: <reason>` for a profile field the sign-up hook would
+ * refuse (internal.profile_field_problem), as sign-up does. Stricter than hosted on purpose: there
+ * GoTrue stores the metadata and the profile keeps its value (docs/auth.md, "Local and hosted").
+ */
+async function assertProfileFields(
+  ctx: AuthService['ctx'],
+  data: Record<string, unknown>,
+): Promise<void> {
+  const fields = PROFILE_FIELDS.filter((field) => field in data && data[field] !== null);
+  for (const field of fields) {
+    const { rows } = await ctx.db.query<{ problem: string | null }>(
+      'select internal.profile_field_problem($1::jsonb, $2) as problem',
+      [JSON.stringify(data), field],
+    );
+    const problem = rows[0]?.problem;
+    if (problem) throw unprocessable('validation_failed', `${field}: ${problem}`);
+  }
+}
+
 export async function handleUpdateUser(
   service: AuthService,
   req: IncomingMessage,
@@ -480,6 +503,7 @@ export async function handleUpdateUser(
   if (data === 'invalid') {
     throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
   }
+  if (data) await assertProfileFields(ctx, data);
   const phone = stringField(body, 'phone');
   if (phone !== '' && phone !== (user.phone ?? '')) {
     throw badRequest('phone_provider_disabled', 'Phone changes are disabled');

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
-import { jsonTooDeep } from '../gateway-guards.ts';
+import { holdsUnstorableText, jsonTooDeep } from '../gateway-guards.ts';
 
 /** The header supabase-js sends; GoTrue answers with the version it used. */
 const API_VERSION_HEADER = 'x-supabase-api-version';
@@ -136,6 +136,12 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  if (holdsUnstorableText(parsed)) {
+    throw badRequest(
+      'validation_failed',
+      'The request holds a NUL character or a lone surrogate, which cannot be stored.',
+    );
   }
   return parsed as Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 
 import { FILE_SNIFF_BYTES } from '../../../src/domain/file-sniff.ts';
-import { jsonTooDeep } from '../gateway-guards.ts';
+import { holdsUnstorableText, jsonTooDeep } from '../gateway-guards.ts';
 
 import { ERRORS } from './errors.ts';
 
@@ -110,6 +110,9 @@ function parseMetadata(json: string | undefined): Record<string, unknown> | null
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw ERRORS.invalidRequest('The metadata must be a JSON object');
+  }
+  if (holdsUnstorableText(parsed)) {
+    throw ERRORS.invalidRequest('The metadata holds a NUL character or a lone surrogate');
   }
   return parsed as Record<string, unknown>;
 }
@@ -229,6 +232,9 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw ERRORS.badRequest('body must be object');
+  }
+  if (holdsUnstorableText(parsed)) {
+    throw ERRORS.badRequest('The body holds a NUL character or a lone surrogate');
   }
   return parsed as Record<string, unknown>;
 }
