@@ -443,6 +443,12 @@ insert into public.cars (
 -- whose reviews give the car pages some stars. Password of all: Kiraa2026!
 -- The profiles come from the auth trigger (raw_user_meta_data {name, phone, age, address}).
 -- ---------------------------------------------------------------------------------------------
+-- The demo accounts' domains count like public mail providers, each mailbox on its own (the
+-- demo agency's own domain would otherwise be one source, capped at 3 pending bookings: docs/
+-- decisions.md, "Who may hold the fleet"). Local demo only: the seed never reaches production.
+insert into internal.mail_providers (domain) values ('kiraa.dz'), ('example.com')
+on conflict (domain) do nothing;
+
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
   raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,

@@ -219,14 +219,14 @@ isOneToOne: false
                   ]
                 },"settings": {
                   Row: {
-                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"lookup_failures_per_address": number,"lookup_failures_per_reference": number,"max_bookings_per_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_unconfirmed_per_address": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
+                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"lookup_failures_per_address": number,"lookup_failures_per_reference": number,"max_bookings_per_hour": number,"max_fleet_share_per_address": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_pending_per_domain": number,"max_pending_private_per_address": number,"max_unconfirmed_per_address_hour": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_fleet_share_per_address"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_unconfirmed_per_address"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_fleet_share_per_address"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -299,6 +299,14 @@ isOneToOne: false
 { Args: { "user_ids": (string)[] }; Returns: {
               "email": string,"full_name": string,"id": string,"phone": string
             }[]
+                           },
+"staff_pending_sources":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "car_days": number,"first_at": string,"kind": string,"last_at": string,"pending": number,"refs": (string)[],"source": string,"unconfirmed": number
+            }[]
+                           },
+"staff_reject_source":
+{ Args: { "kind": string,"reason": string,"source": string }; Returns: number
                            },
 "staff_set_booking_status":
 { Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { sql } from '../support/clients.ts';
 import {
   SEED,
   adminClient,
@@ -22,6 +23,7 @@ import {
   newCustomer,
   newReference,
   PUBLIC_BOOKING_KEYS,
+  TEST_CONFIRMATION_CODE,
   pick,
   staffMoves,
   storedBooking,
@@ -215,26 +217,75 @@ describe('create_booking is idempotent on the client id', () => {
 describe('the database makes a double booking impossible', () => {
   it('lets exactly one of 50 concurrent overlapping bookings through; the others get car_unavailable', async () => {
     const car = await newCar();
-    const guest = visitor();
-    const payloads: BookingPayload[] = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        bookingWithLicence(guest, car.id, {
-          // Every period overlaps every other one (they all contain day 31, 12:00).
-          start_at: algiersAt(30, 10, i % 60),
-          end_at: algiersAt(32 + (i % 3), 10),
-        }),
-      ),
+    // Ten customers at once, five overlapping bookings each (every period contains day 31, 12:00).
+    const customers = await Promise.all(Array.from({ length: 10 }, () => newCustomer()));
+    const tries = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const client = customers[i % 10]!.client;
+        const payload = await bookingWithLicence(
+          client,
+          car.id,
+          { start_at: algiersAt(30, 10, i % 60), end_at: algiersAt(32 + (i % 3), 10) },
+          true,
+        );
+        return { client, payload };
+      }),
     );
-    const results = await Promise.all(payloads.map((p) => createBooking(guest, p)));
+    const results = await Promise.all(
+      tries.map(({ client, payload }) => createBooking(client, payload)),
+    );
     const ok = results.filter((r) => r.error === null);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => x.error !== null)) expectCode(r.error, 'car_unavailable');
 
-    const busy = await guest.rpc('car_busy_periods', {
+    const busy = await visitor().rpc('car_busy_periods', {
       from: algiersAt(29),
       to: algiersAt(40),
     });
     expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car.id)).toHaveLength(1);
+  });
+
+  it('lets exactly one of 20 guests who confirm overlapping bookings at once hold the car; the others are told car_unavailable', async () => {
+    const car = await newCar();
+    const guests = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const guest = visitor();
+        const payload = await bookingWithLicence(guest, car.id, {
+          start_at: algiersAt(34, 10, i),
+          end_at: algiersAt(36, 10),
+        });
+        const { data, error } = await createBooking(guest, payload);
+        expect(error).toBeNull();
+        return { guest, booking: data as Booking };
+      }),
+    );
+    // Unconfirmed, they hold nothing: all twenty were taken.
+    await sql(
+      `update internal.guest_confirmations set code_hash = internal.confirmation_code_hash(booking_id, $2)
+        where booking_id = any($1)`,
+      [guests.map((g) => g.booking.id), TEST_CONFIRMATION_CODE],
+    );
+    const answers = await Promise.all(
+      guests.map(({ guest, booking }) =>
+        guest.rpc('confirm_guest_booking', {
+          reference: booking.reference,
+          code: TEST_CONFIRMATION_CODE,
+        }),
+      ),
+    );
+    const confirmed = answers.filter((a) => (a.data as { confirmed: boolean }).confirmed);
+    expect(confirmed).toHaveLength(1);
+    for (const a of answers.filter((x) => !(x.data as { confirmed: boolean }).confirmed)) {
+      expect(a.data).toMatchObject({ reason: 'car_unavailable' });
+    }
+    const statuses = await sql<{ status: string; n: number }>(
+      `select status, count(*)::int as n from public.bookings where car_id = $1 group by status order by status`,
+      [car.id],
+    );
+    expect(statuses).toEqual([
+      { status: 'expired', n: 19 },
+      { status: 'pending', n: 1 },
+    ]);
   });
 
   it('accepts a pickup at the very minute the previous rental returns', async () => {
@@ -409,7 +460,8 @@ describe('every booking rule is checked again by the server', () => {
     await refused('guest_contact_required', (p) => ({ ...p, guest_phone: null }));
     await refused('invalid_email', { guest_email: 'pas-un-email' });
     await refused('invalid_email', { guest_email: 'a@b' });
-    await refused('invalid_phone', { guest_phone: '0555123456' });
+    await refused('invalid_phone', { guest_phone: '055512345' });
+    await refused('invalid_phone', { guest_phone: '+0213555123456' });
     await refused('invalid_phone', { guest_phone: '+213 55' });
     await refused('invalid_phone', { guest_phone: '+213abc123456' });
   });

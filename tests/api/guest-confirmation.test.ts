@@ -176,18 +176,18 @@ describe('confirm_guest_booking', () => {
     expect((await storedBooking(booking.id)).contact_confirmed_at).toBeNull();
   });
 
-  it('allows five wrong codes per code, then wants a new one; a resend brings a new code (the old one is dead) and keeps the deadline', async () => {
+  it('allows five wrong codes per code from one address, then that address wants a new one; a resend brings a new code (the old one is dead) and keeps the deadline', async () => {
     const guest = visitor();
     const { payload, booking } = await unconfirmed(guest);
     const first = codeOf(await codeMail(payload.guest_email!, booking.reference));
     const wrong = first === '00000000' ? '11111111' : '00000000';
     for (let i = 0; i < 5; i++) {
-      expect((await confirm(booking.reference, wrong)).data).toMatchObject({
+      expect((await confirm(booking.reference, wrong, guest)).data).toMatchObject({
         reason: 'invalid_confirmation_code',
       });
     }
-    // Even the right code is refused now: the code is burnt.
-    expect((await confirm(booking.reference, first)).data).toEqual({
+    // Even the right code is refused now from this address: it typed five wrong ones.
+    expect((await confirm(booking.reference, first, guest)).data).toEqual({
       confirmed: false,
       reason: 'confirmation_attempts_exceeded',
     });
@@ -209,14 +209,47 @@ describe('confirm_guest_booking', () => {
     });
     const mails = await waitForCodeMails(payload.guest_email!, 2);
     const second = codeOf(mails[0]!);
-    expect((await confirm(booking.reference, first)).data).toMatchObject({
+    expect((await confirm(booking.reference, first, guest)).data).toMatchObject({
       reason: 'invalid_confirmation_code',
     });
-    expect((await confirm(booking.reference, second)).data).toMatchObject({ confirmed: true });
+    // A new code starts afresh, from the same address.
+    expect((await confirm(booking.reference, second, guest)).data).toMatchObject({
+      confirmed: true,
+    });
     expect((await storedBooking(booking.id)).confirm_by).toBe(booking.confirm_by);
     expect((await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data).toEqual(
       { sent: false, reason: 'already_confirmed' },
     );
+  });
+
+  it('cannot be burnt by someone who knows the reference: wrong codes from another address leave the guest theirs', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest);
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    const stranger = visitor();
+    for (let i = 0; i < 6; i++) await confirm(booking.reference, wrong, stranger);
+    expect((await confirm(booking.reference, code, stranger)).data).toMatchObject({
+      reason: 'confirmation_attempts_exceeded',
+    });
+    // The guest, from their own phone, is not affected.
+    expect((await confirm(booking.reference, code, guest)).data).toMatchObject({
+      confirmed: true,
+    });
+  });
+
+  it('stops guessing a booking’s code at 30 wrong codes from every address together (8 digits: a chance of 3 in 10 million)', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest);
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (let botnet = 0; botnet < 6; botnet++) {
+      const node = visitor();
+      for (let i = 0; i < 5; i++) await confirm(booking.reference, wrong, node);
+    }
+    expect((await confirm(booking.reference, code, guest)).data).toMatchObject({
+      reason: 'confirmation_attempts_exceeded',
+    });
   });
 
   it('resends three times at most', async () => {
@@ -246,19 +279,26 @@ describe('confirm_guest_booking', () => {
     );
   });
 
-  it('refuses a 21st wrong code within the hour from one address (rate_limited), not from another', async () => {
-    const guest = visitor();
-    const { booking } = await unconfirmed(visitor());
-    for (let i = 0; i < 20; i++) {
-      const { data } = await confirm(newReference(), '12345678', guest);
+  it('never locks a hall out: wrong codes from one address for other bookings leave a traveller behind it theirs, up to a flood of 300 an hour', async () => {
+    const hall = visitor();
+    for (let i = 0; i < 25; i++) {
+      const { data } = await confirm(newReference(), '12345678', hall);
       expect(data).toMatchObject({ reason: 'invalid_confirmation_code' });
     }
-    const { error } = await confirm(booking.reference, '12345678', guest);
+    const { payload, booking } = await unconfirmed(hall);
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
+    expect((await confirm(booking.reference, code, hall)).data).toMatchObject({ confirmed: true });
+
+    // A flood from one address is stopped: 300 wrong codes an hour.
+    const flood = visitor();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < 30; i++) await confirm(newReference(), '12345678', flood);
+      }),
+    );
+    const { error } = await confirm(newReference(), '12345678', flood);
     expectCode(error, 'rate_limited');
-    expect(JSON.parse(error!.details)).toMatchObject({ limit: 20 });
-    expect((await confirm(booking.reference, '12345678')).data).toMatchObject({
-      reason: 'invalid_confirmation_code',
-    });
+    expect(JSON.parse(error!.details)).toMatchObject({ limit: 300, scope: 'address' });
   });
 });
 
@@ -273,19 +313,20 @@ async function waitForCodeMails(to: string, count: number): Promise<MailboxMessa
   }
 }
 
-describe('an unconfirmed guest booking holds its car only until its deadline', () => {
-  it('holds it before: busy for everyone, another booking of the same dates is refused, staff cannot accept it', async () => {
+describe('an unconfirmed guest booking holds nothing, and expires at its deadline', () => {
+  it('is not busy for anyone; a proven booking of the same dates goes first, and confirming then answers car_unavailable (no mail: the guest is told on the page)', async () => {
     const start = algiersAt(90, 10);
     const end = algiersAt(92, 10);
-    const { booking } = await unconfirmed(visitor(), { start_at: start, end_at: end });
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest, { start_at: start, end_at: end });
+    const code = codeOf(await codeMail(payload.guest_email!, booking.reference));
     const busy = await visitor().rpc('car_busy_periods', {
       from: algiersAt(89),
       to: algiersAt(93),
     });
-    expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car)).toHaveLength(1);
-    const other = await bookingWithLicence(visitor(), car, { start_at: start, end_at: end });
-    expectCode((await createBooking(visitor(), other)).error, 'car_unavailable');
+    expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car)).toHaveLength(0);
 
+    // Staff cannot accept it meanwhile.
     const admin = await adminClient();
     const accept = await admin.rpc('staff_set_booking_status', {
       booking_id: booking.id,
@@ -293,7 +334,44 @@ describe('an unconfirmed guest booking holds its car only until its deadline', (
       reason: null,
     });
     expectCode(accept.error, 'contact_not_confirmed');
-    // Staff may still turn it down; the mail to the unconfirmed address has no name.
+
+    // Another guest's booking of the same dates is taken too; the first to confirm holds the car.
+    const rival = await unconfirmed(visitor(), { start_at: start, end_at: end });
+    expect(rival.booking.status).toBe('pending');
+    const customer = await newCustomer();
+    const mine = await bookingWithLicence(
+      customer.client,
+      car,
+      { start_at: algiersAt(91, 10), end_at: algiersAt(91, 18) },
+      true,
+    );
+    expect((await createBooking(customer.client, mine)).error).toBeNull();
+
+    const late = await confirm(booking.reference, code, guest);
+    expect(late.data).toMatchObject({
+      confirmed: false,
+      reason: 'car_unavailable',
+      booking: { status: 'expired', status_reason: 'car_unavailable' },
+    });
+    expect(await storedBooking(booking.id)).toMatchObject({
+      status: 'expired',
+      status_reason: 'car_unavailable',
+      contact_confirmed_at: null,
+    });
+    // It answers the same again, and no mail tells it.
+    expect((await confirm(booking.reference, code, guest)).data).toMatchObject({
+      reason: 'car_unavailable',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = await mailsTo(payload.guest_email!);
+    expect(mails.filter((m) => !/\b\d{8}\b/.test(m.text))).toEqual([]);
+    // A new guest booking of those dates is refused at once now (a proven one holds the car).
+    const other = await bookingWithLicence(visitor(), car, { start_at: start, end_at: end });
+    expectCode((await createBooking(visitor(), other)).error, 'car_unavailable');
+  });
+
+  it('may be turned down by staff before its deadline; the mail to the unconfirmed address has no name', async () => {
+    const { booking } = await unconfirmed(visitor());
     await staffMoves(booking.id, ['rejected']);
     const stored = await storedBooking(booking.id);
     const news = await waitForMail(stored.guest_email!, (m) =>
@@ -304,27 +382,14 @@ describe('an unconfirmed guest booking holds its car only until its deadline', (
     expect(news.text).not.toContain('Voiture :');
   });
 
-  it('frees it exactly at the deadline, with or without the periodic expiry: the next booking expires it', async () => {
-    const start = algiersAt(100, 10);
-    const end = algiersAt(102, 10);
-    const { payload, booking } = await unconfirmed(visitor(), {
-      start_at: start,
-      end_at: end,
-      guest_name: 'Yacine Haddad',
-    });
+  it('expires at the deadline whoever asks first (a resend here), without waiting for the periodic job: the guest is mailed', async () => {
+    const guest = visitor();
+    const { payload, booking } = await unconfirmed(guest, { guest_name: 'Yacine Haddad' });
     await lapse(booking.id);
-
-    // Still `pending` in the table, but free for everyone who asks.
     expect((await storedBooking(booking.id)).status).toBe('pending');
-    const busy = await visitor().rpc('car_busy_periods', {
-      from: algiersAt(99),
-      to: algiersAt(103),
-    });
-    expect((busy.data as { car_id: string }[]).filter((b) => b.car_id === car)).toHaveLength(0);
-
-    const next = await bookingWithLicence(visitor(), car, { start_at: start, end_at: end });
-    const { error } = await createBooking(visitor(), next);
-    expect(error).toBeNull();
+    expect((await guest.rpc('resend_guest_confirmation', { booking_id: booking.id })).data).toEqual(
+      { sent: false, reason: 'booking_expired' },
+    );
     expect(await storedBooking(booking.id)).toMatchObject({
       status: 'expired',
       status_reason: 'contact_not_confirmed',

@@ -8,12 +8,13 @@
  * filler.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { sql, waitForMail } from '../support/clients.ts';
 import {
   PUBLIC_BOOKING_KEYS,
   SEED,
+  adminClient,
   algiersAt,
   book,
   bookingWithLicence,
@@ -217,20 +218,24 @@ describe('report_refused_booking for a guest', () => {
     expectCode((await visitor().rpc('report_refused_booking', { p: [] })).error, 'invalid_payload');
   });
 
-  it('raises transient refusals as create_booking does (a contact with 3 pending bookings), recording nothing', async () => {
+  it('raises transient refusals as create_booking does (a mailbox with 3 proven pending bookings), recording nothing', async () => {
     const contact = guestContact();
     for (let i = 0; i < 3; i++) {
       day += 1;
-      await book(
-        visitor(),
-        car,
-        { ...contact, start_at: algiersAt(day, 10), end_at: algiersAt(day, 12) },
-        false,
-        { confirm: false },
-      );
+      await book(visitor(), car, {
+        ...contact,
+        start_at: algiersAt(day, 10),
+        end_at: algiersAt(day, 12),
+      });
     }
-    const payload = draft(SEED.cars.retiredClio4, contact);
-    expectCode((await report(visitor(), payload)).error, 'too_many_pending_for_contact');
+    day += 1;
+    const device = visitor();
+    const payload = await bookingWithLicence(device, car, {
+      ...contact,
+      start_at: algiersAt(day, 10),
+      end_at: algiersAt(day, 12),
+    });
+    expectCode((await report(device, payload)).error, 'too_many_pending_for_contact');
     expect(await refusalRows(payload.id)).toEqual([]);
   });
 });
@@ -304,7 +309,16 @@ describe('report_refused_booking under abuse', () => {
     expect(rows[0]!.n).toBe(5);
   });
 
-  it('records at most 20 refusals an hour from one address (booking_rate_limited with retry_after), another address unaffected', async () => {
+  it('records at most the address’s hourly budget of refusals (booking_rate_limited with retry_after), another address unaffected', async () => {
+    // The budget is shared with unconfirmed bookings (100 an hour); 20 here, for speed.
+    const admin = await adminClient();
+    expect(
+      (await admin.from('settings').update({ max_unconfirmed_per_address_hour: 20 }).eq('id', 1))
+        .error,
+    ).toBeNull();
+    onTestFinished(async () => {
+      await admin.from('settings').update({ max_unconfirmed_per_address_hour: 100 }).eq('id', 1);
+    });
     const ip = randomIp();
     for (let i = 0; i < 20; i++) {
       const { error } = await report(visitor(ip), draft(SEED.cars.retiredClio4, guestContact()));

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import pg from 'pg';
+
 import type { SettingsOverrides } from '../../supabase/local/settings.ts';
 import { startStack, type Stack, type StackOptions } from '../../supabase/local/stack.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
@@ -131,6 +133,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       log,
       onFatal: (error) => console.error(`[stack] ${error.message}`),
     });
+    await registerTestMailDomains(stack.dbUrl);
     const stop = stack.stop;
     return {
       ...stack,
@@ -146,6 +149,33 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     await postgres?.stop();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * The mail domains of test addresses (tests/support/supabase.ts `uniqueEmail`, the e2e accounts)
+ * count like public mail providers: each simulated traveller has a mailbox of their own, where
+ * the rule of docs/decisions.md ("Who may hold the fleet") would make the whole suite one source.
+ * Tests of that rule use other domains.
+ */
+export const TEST_MAIL_DOMAINS = ['kiraa.test', 'example.dz'] as const;
+
+async function registerTestMailDomains(dbUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    // (A stack of other migrations may have no such table.)
+    const { rows } = await client.query<{ found: boolean }>(
+      `select to_regclass('internal.mail_providers') is not null as found`,
+    );
+    if (!rows[0]?.found) return;
+    await client.query(
+      `insert into internal.mail_providers (domain) select unnest($1::text[])
+       on conflict (domain) do nothing`,
+      [TEST_MAIL_DOMAINS],
+    );
+  } finally {
+    await client.end();
   }
 }
 
