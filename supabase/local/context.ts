@@ -39,7 +39,12 @@ export interface Db extends Queryable {
    * claims' role and `request.jwt.claims` (and `request.jwt.claim.*`) set locally, so RLS
    * policies and `auth.uid()` see exactly what they see behind PostgREST. `null` means anon.
    */
-  asClaims<T>(claims: JwtClaims | null, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  asClaims<T>(
+    claims: JwtClaims | null,
+    fn: (q: Queryable) => Promise<T>,
+    /** The request's headers, as `request.headers` (storage-api sets them for RLS). */
+    headers?: Record<string, string>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -78,8 +78,9 @@ export function createDb(options: DbOptions): Db {
   return {
     ...wrap(pool),
     tx,
-    async asClaims(claims, fn) {
+    async asClaims(claims, fn, headers) {
       const settings = claimSettings(claims);
+      if (headers) settings.push(['request.headers', JSON.stringify(headers)]);
       return tx(async (q) => {
         // Names and values are parameters: nothing from the token is interpolated into SQL.
         const names = settings.map(([name]) => name);

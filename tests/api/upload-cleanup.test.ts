@@ -1,6 +1,6 @@
 /**
  * The daily cleanup of booking files (docs/decisions.md, "Booking files: what is kept"): files no
- * booking names go 7 days after their upload, through the Storage API (the object and its bytes),
+ * booking names go a day after their upload, through the Storage API (the object and its bytes),
  * run by the `clean-uploads` schedule through pg_net and the clean-uploads Edge Function, as on
  * hosted Supabase. Files a booking names stay, whatever its status; a file a live booking names
  * cannot be deleted, even by the service role. The clock is the objects' `created_at`, set back
@@ -105,15 +105,15 @@ describe('the clean-uploads job', () => {
     });
   });
 
-  it('removes files no booking names after 7 days, through Storage; keeps the rest', async () => {
+  it('removes files no booking names a day after their upload, through Storage; keeps the rest', async () => {
     const oldLicence = await upload('licenses');
     const oldFlight = await upload('flight-documents');
     const fresh = await upload('licenses');
     const pending = await book(visitor(), (await newCar()).id);
     const rejected = await book(visitor(), (await newCar()).id);
     await staffMoves(rejected.id, ['rejected']);
-    for (const file of [oldLicence, oldFlight]) await age(file, '7 days 1 minute');
-    await age(fresh, '6 days 23 hours');
+    for (const file of [oldLicence, oldFlight]) await age(file, '1 day 1 minute');
+    await age(fresh, '23 hours');
     await age(licence(pending), '30 days');
     await age(licence(rejected), '400 days');
     for (const file of [oldLicence, oldFlight, fresh]) expect(await stored(admin, file)).toBe(true);

@@ -66,7 +66,7 @@ export const privacySections: readonly LegalSection[] = [
     id: 'retention',
     title: msg`Combien de temps nous les gardons`,
     paragraphs: [
-      msg`Compte : tant qu’il est actif, puis trois ans après votre dernière activité. Réservations et contrats : dix ans, comme les pièces comptables. Copies du permis et documents de vol : jusqu’à la fin de la location et au règlement d’un éventuel litige, puis un an au plus. Les fichiers joints à une réservation qui n’a jamais été enregistrée sont supprimés après sept jours.`,
+      msg`Compte : tant qu’il est actif, puis trois ans après votre dernière activité. Réservations et contrats : dix ans, comme les pièces comptables. Copies du permis et documents de vol : jusqu’à la fin de la location et au règlement d’un éventuel litige, puis un an au plus. Les fichiers joints à une réservation qui n’a jamais été enregistrée sont supprimés après 24 heures.`,
     ],
   },
   {

@@ -64,6 +64,12 @@ function jwtMessage(error: unknown): string {
  * `lenient` routes (storage-api's allowInvalidJwt) treat a missing or bad token as anon.
  */
 export function callerClaims(req: IncomingMessage, jwtSecret: string, lenient = false): JwtClaims {
+  const claims = verifiedClaims(req, jwtSecret, lenient);
+  requestHeaders.set(claims, headersOf(req));
+  return claims;
+}
+
+function verifiedClaims(req: IncomingMessage, jwtSecret: string, lenient: boolean): JwtClaims {
   const authorization = header(req, 'authorization');
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   const token = bearer || header(req, 'apikey');
@@ -93,6 +99,20 @@ export function ownerOf(claims: JwtClaims): { owner: string | null; ownerId: str
   return { owner: sub && UUID.test(sub) ? sub : null, ownerId: sub };
 }
 
+/**
+ * The headers of the request each caller's claims came from: storage-api hands them to Postgres
+ * as `request.headers`, so policies see the client's address (internal.client_address).
+ */
+const requestHeaders = new WeakMap<JwtClaims, Record<string, string>>();
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
 /** Runs `fn` in a transaction as the caller (their role and claims, so RLS decides). */
 export async function asCaller<T>(
   storage: Storage,
@@ -100,7 +120,7 @@ export async function asCaller<T>(
   fn: (q: Queryable) => Promise<T>,
 ): Promise<T> {
   try {
-    return await storage.ctx.db.asClaims(claims, fn);
+    return await storage.ctx.db.asClaims(claims, fn, requestHeaders.get(claims));
   } catch (error) {
     throw fromDbError(error);
   }
@@ -119,7 +139,11 @@ export async function withFiles<T>(
   const changes = storage.files.changes();
   let result: T;
   try {
-    result = await storage.ctx.db.asClaims(claims, (q) => fn(q, changes));
+    result = await storage.ctx.db.asClaims(
+      claims,
+      (q) => fn(q, changes),
+      requestHeaders.get(claims),
+    );
   } catch (error) {
     await changes.rollback();
     throw fromDbError(error, duplicate);
