@@ -166,4 +166,22 @@ describe('the outcome table', () => {
     expect(text).toContain('11:45');
     expect(text).not.toContain('{deadline}');
   });
+
+  it('never promises an unconfirmed request holds the car, and says why an expired one ended', () => {
+    const waiting = i18n._(stageOutcome('awaiting_confirmation', 'guest').hint!);
+    expect(waiting).toContain('si personne ne l’a réservée avant vous');
+    expect(waiting).not.toContain('libérée');
+    const expired = { status: 'expired', user_id: null, confirm_by: earlier } as const;
+    expect(
+      i18n._(outcomeOf({ ...expired, status_reason: 'contact_not_confirmed' }, 'guest').hint!),
+    ).toBe('L’adresse e-mail n’a pas été confirmée à temps.');
+    const taken = outcomeOf({ ...expired, status_reason: 'car_unavailable' }, 'guest', NOW);
+    expect(taken.stage).toBe('expired');
+    expect(i18n._(taken.hint!)).toBe(
+      'Une réservation confirmée a pris cette voiture avant votre confirmation.',
+    );
+    expect(i18n._(outcomeOf({ ...expired, status_reason: 'car_unavailable' }, 'staff').hint!)).toBe(
+      'Une réservation confirmée a pris la voiture avant la confirmation du client.',
+    );
+  });
 });

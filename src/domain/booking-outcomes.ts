@@ -24,8 +24,8 @@ export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
 /**
  * Where a booking stands: still on this device (`queued`), on its way (`sending`), refused by the
- * server for good (`needs_attention`), on the server but held only until the guest confirms the
- * e-mail address (`awaiting_confirmation`), or its status on the server.
+ * server for good (`needs_attention`), on the server but holding no car until the guest confirms
+ * the e-mail address (`awaiting_confirmation`), or its status on the server.
  */
 export type Stage =
   'queued' | 'sending' | 'needs_attention' | 'awaiting_confirmation' | BookingStatus;
@@ -107,8 +107,8 @@ export const stages: Record<Stage, StageRow> = {
     label: { customer: msg`E-mail à confirmer`, staff: msg`E-mail non confirmé` },
     tone: 'warning',
     hint: {
-      customer: msg`Confirmez votre adresse e-mail avec le code reçu avant {deadline}, sinon la voiture sera libérée.`,
-      staff: msg`Le client n’a pas encore confirmé son e-mail : sans confirmation avant {deadline}, la réservation expire.`,
+      customer: msg`Confirmez votre adresse e-mail avec le code reçu avant {deadline} : la voiture vous est réservée dès votre confirmation, si personne ne l’a réservée avant vous.`,
+      staff: msg`Le client n’a pas encore confirmé son e-mail : la demande ne bloque pas la voiture, et sans confirmation avant {deadline}, elle expire.`,
     },
     heading: { customer: msg`Confirmez votre adresse e-mail`, staff: msg`E-mail non confirmé` },
     next: {
@@ -187,17 +187,31 @@ export const stages: Record<Stage, StageRow> = {
     label: msg`Expirée`,
     tone: 'neutral',
     hint: {
-      customer: msg`L’adresse e-mail n’a pas été confirmée à temps : la voiture a été libérée.`,
-      staff: msg`E-mail non confirmé à temps : la voiture a été libérée.`,
+      customer: msg`L’adresse e-mail n’a pas été confirmée à temps.`,
+      staff: msg`E-mail non confirmé à temps.`,
     },
     heading: msg`Réservation expirée`,
     next: { customer: bookAgain, staff: none },
   },
 };
 
+/**
+ * An expired request says why when it is not the usual one: a confirmed booking took the car
+ * while this one waited for its code (status_reason `car_unavailable`).
+ */
+const takenMeanwhile: PerAudience<MessageDescriptor> = {
+  customer: msg`Une réservation confirmée a pris cette voiture avant votre confirmation.`,
+  staff: msg`Une réservation confirmée a pris la voiture avant la confirmation du client.`,
+};
+
 /** What `stageOf` reads of a booking. */
 export type StageInput = Pick<LocalBooking, 'status'> &
-  Partial<Pick<LocalBooking, 'sync_state' | 'user_id' | 'confirm_by' | 'contact_confirmed_at'>>;
+  Partial<
+    Pick<
+      LocalBooking,
+      'sync_state' | 'user_id' | 'confirm_by' | 'contact_confirmed_at' | 'status_reason'
+    >
+  >;
 
 /** A guest booking on the server whose e-mail address is not confirmed yet. */
 export function awaitsConfirmation(booking: StageInput): boolean {
@@ -259,7 +273,11 @@ export function stageOutcome(stage: Stage, audience: Audience): Outcome {
 
 /** A booking as `audience` reads it. */
 export function outcomeOf(booking: StageInput, audience: Audience, now?: number): Outcome {
-  return stageOutcome(stageOf(booking, now), audience);
+  const outcome = stageOutcome(stageOf(booking, now), audience);
+  if (outcome.stage === 'expired' && booking.status_reason === 'car_unavailable') {
+    return { ...outcome, hint: forAudience(takenMeanwhile, audience) };
+  }
+  return outcome;
 }
 
 /** One of an outcome's texts in the reader's language, with the booking's deadline filled in. */

@@ -3,6 +3,8 @@
  * the status history written by triggers (who, when, why) and the contact of signed-in
  * customers — both for staff only.
  */
+import { randomUUID } from 'node:crypto';
+
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -10,10 +12,13 @@ import {
   adminClient,
   algiersAt,
   book,
+  confirmContact,
   expectCode,
   newCar,
   newCustomer,
+  randomIp,
   staffMoves,
+  storedBooking,
   visitor,
   type Booking,
   type Customer,
@@ -182,5 +187,92 @@ describe('staff_customer_contacts', () => {
       (await admin.rpc('staff_customer_contacts', { user_ids: many })).error,
       'invalid_payload',
     );
+  });
+});
+
+describe('waves: where pending bookings come from, cleared in one action', () => {
+  type Source = {
+    kind: string;
+    source: string;
+    pending: number;
+    unconfirmed: number;
+    car_days: number;
+    refs: string[];
+  };
+
+  it('lists a client address and a private mail domain with their pending bookings, for staff only, and rejects a wave at once', async () => {
+    const ip = randomIp();
+    const domain = `wave-${randomUUID().slice(0, 6)}.test`;
+    const car = (await newCar()).id;
+    const made = [];
+    for (let i = 0; i < 5; i++) {
+      made.push(
+        await book(
+          visitor(ip),
+          car,
+          {
+            guest_email: `w${i}@${domain}`,
+            start_at: algiersAt(200 + 3 * i, 10),
+            end_at: algiersAt(202 + 3 * i, 10),
+          },
+          false,
+          { confirm: false },
+        ),
+      );
+    }
+    // The domain holds 3 proven bookings at most; the others wait for their code.
+    for (const b of made.slice(0, 3)) await confirmContact(b);
+    const admin = await adminClient();
+    const { data, error } = await admin.rpc('staff_pending_sources');
+    expect(error).toBeNull();
+    const sources = data as Source[];
+    const byAddress = sources.find((s) => s.kind === 'address' && s.source === ip);
+    const byDomain = sources.find((s) => s.kind === 'domain' && s.source === domain);
+    for (const wave of [byAddress, byDomain]) {
+      expect(wave).toMatchObject({ pending: 5, unconfirmed: 2 });
+      expect(Number(wave!.car_days)).toBeCloseTo(6, 1);
+      expect(wave!.refs).toHaveLength(5);
+      expect(wave!.refs).toContain(made[4]!.reference);
+    }
+
+    const customer = await newCustomer();
+    expectCode((await customer.client.rpc('staff_pending_sources')).error, 'not_allowed');
+    expectCode(
+      (
+        await customer.client.rpc('staff_reject_source', {
+          kind: 'domain',
+          source: domain,
+          reason: 'x',
+        })
+      ).error,
+      'not_allowed',
+    );
+    expectCode(
+      (await admin.rpc('staff_reject_source', { kind: 'domain', source: domain, reason: ' ' }))
+        .error,
+      'reason_required',
+    );
+
+    const rejected = await admin.rpc('staff_reject_source', {
+      kind: 'domain',
+      source: domain,
+      reason: 'Réservations en série depuis un même domaine',
+    });
+    expect(rejected).toMatchObject({ error: null, data: 5 });
+    for (const b of made) {
+      expect(await storedBooking(b.id)).toMatchObject({
+        status: 'rejected',
+        status_reason: 'Réservations en série depuis un même domaine',
+      });
+    }
+    const after = (await admin.rpc('staff_pending_sources')).data as Source[];
+    expect(after.find((s) => s.source === domain || s.source === ip)).toBeUndefined();
+    // The history says staff did it.
+    const events = await admin
+      .from('booking_events')
+      .select('status, actor')
+      .eq('booking_id', made[0]!.id)
+      .order('id');
+    expect(events.data?.at(-1)).toEqual({ status: 'rejected', actor: 'staff' });
   });
 });

@@ -202,7 +202,7 @@ test.describe('a guest’s booking, told truthfully', () => {
       .first();
     await expect(card.getByTestId('sync-state')).toHaveText('Expirée');
     await expect(card.getByTestId('booking-hint')).toHaveText(
-      'L’adresse e-mail n’a pas été confirmée à temps : la voiture a été libérée.',
+      'L’adresse e-mail n’a pas été confirmée à temps.',
     );
     await page.goto(`/booking-success?id=${bookingId}`);
     await expect(page.getByTestId('booking-heading')).toHaveText('Réservation expirée');

@@ -12,6 +12,7 @@ import pg from 'pg';
 
 import {
   newCustomer,
+  newGuestWave,
   newPendingBooking,
   staffSetStatus,
   type Customer,
@@ -49,6 +50,39 @@ function staffCard(page: Page, reference: string) {
 }
 
 test.describe('staff', () => {
+  test('a wave of bookings from one source shows where it comes from, and is rejected in one action', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const wave = await newGuestWave(3);
+    const page = await adminPage(browser, baseURL!);
+    const panel = page.getByRole('region', { name: 'D’où viennent les réservations en attente' });
+    await expect(panel).toBeVisible();
+    const item = panel.locator(`[data-testid="staff-source"][data-source="${wave.domain}"]`);
+    await expect(item).toContainText('Domaine d’e-mail');
+    await expect(item).toContainText('3 réservations en attente · 3 sans e-mail confirmé');
+    for (const reference of wave.references) await expect(item).toContainText(reference);
+    await expect(
+      panel.locator(`[data-testid="staff-source"][data-source="${wave.address}"]`),
+    ).toContainText('Adresse du réseau');
+    await expectAccessible(page);
+
+    await item.getByRole('button', { name: 'Refuser les 3 réservations' }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Refuser les 3 réservations de cette source ?',
+    });
+    await dialog.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Un motif est obligatoire.');
+    await dialog
+      .getByLabel('Motif (chaque voyageur le verra)')
+      .fill('Réservations en série depuis un même domaine');
+    await dialog.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(page.getByText('3 réservations refusées')).toBeVisible();
+    await expect(item).toHaveCount(0);
+    await page.context().close();
+  });
+
   test('a customer on /staff lands on /access-denied', async ({ page }) => {
     test.setTimeout(120_000);
     const customer = await newCustomer('Karim Ouali');

@@ -151,7 +151,13 @@ export type ConfirmReason =
   | 'invalid_confirmation_code'
   | 'confirmation_attempts_exceeded'
   | 'booking_expired'
-  | 'invalid_status_transition';
+  | 'invalid_status_transition'
+  /** A confirmed booking took the car first: this request is over (expired). */
+  | 'car_unavailable'
+  /** What its sources hold already (docs/decisions.md, "Who may hold the fleet"). */
+  | 'too_many_pending_for_contact'
+  | 'too_many_pending_for_domain'
+  | 'too_many_pending_from_address';
 
 export type ConfirmResult =
   | { kind: 'confirmed'; booking: Pick<Booking, 'id' | 'reference' | 'status'> }
@@ -217,6 +223,9 @@ export async function confirmGuestBooking(reference: string, code: string): Prom
     }
     const reason = answer.reason ?? 'invalid_confirmation_code';
     if (reason === 'booking_expired') await keep({ reference }, expired);
+    if (reason === 'car_unavailable') {
+      await keep({ reference }, { status: 'expired', status_reason: 'car_unavailable' });
+    }
     return { kind: 'refused', reason };
   } catch (error) {
     return { kind: 'error', code: String(error) };

@@ -42,7 +42,10 @@ function ConfirmAnswer({ result }: { result: ConfirmResult | null }) {
         ? 'rate_limited'
         : '';
   return (
-    <Notice tone={code === 'booking_expired' ? 'danger' : 'warning'} live>
+    <Notice
+      tone={code === 'booking_expired' || code === 'car_unavailable' ? 'danger' : 'warning'}
+      live
+    >
       <span data-testid="confirm-refused" data-reason={code || result.kind}>
         {result.kind === 'error' ? (
           <Trans>La confirmation a besoin du réseau. Réessayez une fois connecté.</Trans>

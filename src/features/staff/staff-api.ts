@@ -330,3 +330,39 @@ export async function setBookingStatus(
     }),
   );
 }
+
+/** Where pending bookings come from (`staff_pending_sources`): a client address or a mail domain. */
+export type PendingSource = {
+  kind: 'address' | 'domain';
+  source: string;
+  pending: number;
+  /** Of them, guest bookings whose e-mail nobody confirmed (they hold no car). */
+  unconfirmed: number;
+  /** Car-days the proven ones hold over the booking horizon. */
+  car_days: number;
+  first_at: string;
+  last_at: string;
+  refs: string[];
+};
+
+/** The largest sources of pending bookings (two or more each), largest first. */
+export async function fetchPendingSources(): Promise<StaffResult<PendingSource[]>> {
+  const result = await call<PendingSource[]>(() => supabase.rpc('staff_pending_sources'));
+  return result.ok
+    ? { ok: true, data: result.data.map((s) => ({ ...s, car_days: Number(s.car_days) })) }
+    : result;
+}
+
+/** Rejects every pending booking of one source with staff's reason; answers how many. */
+export async function rejectSource(
+  source: Pick<PendingSource, 'kind' | 'source'>,
+  reason: string,
+): Promise<StaffResult<number>> {
+  return call<number>(() =>
+    supabase.rpc('staff_reject_source', {
+      kind: source.kind,
+      source: source.source,
+      reason: reason.trim(),
+    }),
+  );
+}

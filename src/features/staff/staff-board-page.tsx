@@ -28,6 +28,7 @@ import {
   useLocale,
 } from '@/features/staff/staff-booking-parts';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
+import { StaffSources } from '@/features/staff/staff-sources';
 import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
 import { ReferenceText } from '@/ui/reference-text';
@@ -227,6 +228,7 @@ export default function StaffBoardPage() {
         </Button>
       </div>
       {!online && <OfflineNotice />}
+      <StaffSources online={online} onChanged={() => void board.reload()} />
       <Filters query={query} onChange={change} />
       <Tabs
         idPrefix={TABS_ID}

@@ -153,6 +153,86 @@ export async function newPendingBooking(customer: Customer): Promise<{ id: strin
   return { id };
 }
 
+/**
+ * A wave: `count` guest bookings made from one client address with one private mail domain (a
+ * catch-all domain, say), on a car of their own, none confirmed. Returns where they came from.
+ */
+export async function newGuestWave(
+  count: number,
+): Promise<{ domain: string; address: string; references: string[] }> {
+  const env = readE2eEnv();
+  const admin = await signedInClient(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const { data: car, error: carError } = await admin
+    .from('cars')
+    .insert({
+      slug: `e2e-wave-${randomUUID().slice(0, 8)}`,
+      name: 'Dacia Logan',
+      make: 'Dacia',
+      model: 'Logan',
+      body: 'sedan',
+      seats: 5,
+      doors: 4,
+      passengers: 5,
+      fuel: 'diesel',
+      year: 2023,
+      transmission: 'manual',
+      drive: 'fwd',
+      engine: '1.5 dCi',
+      mileage_km: 1000,
+      exterior_color: 'white',
+      interior_color: 'black',
+      features: [],
+      description: { fr: 'Voiture de test', en: 'Test car', ar: 'سيارة اختبار' },
+      daily_rate_dzd: 4000,
+      deposit_dzd: 30000,
+      images: [],
+    })
+    .select('id')
+    .single();
+  if (carError) throw new Error(`car insert refused: ${carError.message}`);
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const domain = `wave-${randomUUID().slice(0, 6)}.test`;
+  const guest = createClient(env.apiUrl, env.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'x-forwarded-for': address } },
+    realtime: { transport: NoRealtime as never },
+  });
+  const { data: location } = await guest.from('locations').select('id').limit(1).single();
+  const references: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const path = `${id}/permis.png`;
+    const upload = await guest.storage
+      .from('licenses')
+      .upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
+    if (upload.error) throw new Error(`licence upload refused: ${upload.error.message}`);
+    const chars = Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('');
+    const reference = `KR-${chars.slice(0, 4)}-${chars.slice(4)}`;
+    const { error } = await guest.rpc('create_booking', {
+      p: {
+        id,
+        reference,
+        car_id: (car as { id: string }).id,
+        start_at: algiersAt(20),
+        end_at: algiersAt(22),
+        pickup_location_id: (location as { id: string }).id,
+        dropoff_location_id: (location as { id: string }).id,
+        driver_option: 'self',
+        license_path: path,
+        from_abroad: false,
+        extras: [],
+        insurance: ['civil_liability'],
+        guest_name: 'Test Vague',
+        guest_phone: `+2135550${String(randomInt(100000, 999999))}`,
+        guest_email: `w${i}@${domain}`,
+      },
+    });
+    if (error) throw new Error(`create_booking refused: ${error.message} (${error.details})`);
+    references.push(reference);
+  }
+  return { domain, address, references };
+}
+
 /** A staff status change as the demo admin (writes the customer's notification). */
 export async function staffSetStatus(bookingId: string, status: string): Promise<void> {
   // Staff accept once the files are checked (check-upload, started by the upload's webhook).
