@@ -72,6 +72,7 @@ export type RowShapesFitTheSchema = [
       | 'max_pending_private_per_address'
       | 'max_fleet_share_per_address'
       | 'max_unconfirmed_per_address_hour'
+      | 'max_guest_upload_mb_per_address_hour'
       | 'max_bookings_per_hour'
       | 'max_mails_per_address_hour'
       | 'max_mails_per_address_day'
