@@ -6,7 +6,7 @@
  * and must never be used for a real project; a deployment takes its values from the environment
  * (`JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, as in Supabase's self-hosting `.env`).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,12 +88,13 @@ export function dataPaths(dataDir: string) {
 
 /**
  * Local secrets of the Edge Functions (`supabase secrets set` gives a hosted project its own):
- * the dev mailbox's API key is derived from the JWT secret; the Send Email hook's secret is a
- * fixed development value, in the Standard Webhooks format GoTrue uses (`v1,whsec_<base64>`).
+ * the dev mailbox's API key is derived from the JWT secret; the Send Email hook's secret is drawn
+ * for each stack (a fixed value in the repository would let anyone sign hook calls to a stack
+ * reachable on the network), in the Standard Webhooks format GoTrue uses (`v1,whsec_<base64>`).
  */
-export const DEV_SEND_EMAIL_HOOK_SECRET = `v1,whsec_${Buffer.from(
-  'kiraa-local-send-email-hook-secret',
-).toString('base64')}`;
+export function newSendEmailHookSecret(): string {
+  return `v1,whsec_${randomBytes(32).toString('base64')}`;
+}
 
 export function devMailApiKey(jwtSecret: string): string {
   return `re_local_${createHmac('sha256', jwtSecret).update('kiraa-mail-api').digest('hex').slice(0, 32)}`;

@@ -15,7 +15,7 @@ import { configureAuthApi } from './auth/index.ts';
 import { authOptionsFromEnv, authOptionsFromSettings } from './auth/options.ts';
 import {
   DEFAULT_DATA_DIR,
-  DEV_SEND_EMAIL_HOOK_SECRET,
+  newSendEmailHookSecret,
   PATHS,
   ROOT_DIR,
   dataPaths,
@@ -364,7 +364,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAIL_API_URL: `${internalUrl}/mailbox/api/emails`,
       MAIL_API_KEY: mailApiKey,
       MAIL_FROM: 'Kiraa <no-reply@kiraa.local>',
-      SEND_EMAIL_HOOK_SECRET: env.SEND_EMAIL_HOOK_SECRET || DEV_SEND_EMAIL_HOOK_SECRET,
+      // The secret the local auth signs with when its hook is on, else one of this stack's own.
+      SEND_EMAIL_HOOK_SECRET:
+        settings.auth.hooks.sendEmail?.secrets ||
+        env.SEND_EMAIL_HOOK_SECRET ||
+        newSendEmailHookSecret(),
       // send-email states the links' lifetime: config.toml's, as the local auth service does.
       OTP_EXPIRY_SECONDS: String(config.auth.email.otpExpiry),
       ...readSecrets(options.functionsEnvFile ?? PATHS.functionsEnv),

@@ -517,7 +517,9 @@ describe('sessions', () => {
     const tabB = await client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(tabA.error).toBeNull();
     expect(tabB.error).toBeNull();
-    // Both continue to work.
+    // Both continue to work for now (tab A's successor was replaced by tab B's, within the
+    // interval), and the session keeps a single live token: reusing the old one in the window
+    // never grows the family.
     expect(
       (await client().auth.refreshSession({ refresh_token: tabA.data.session!.refresh_token }))
         .error,
@@ -526,6 +528,19 @@ describe('sessions', () => {
       (await client().auth.refreshSession({ refresh_token: tabB.data.session!.refresh_token }))
         .error,
     ).toBeNull();
+    const [{ live } = { live: -1 }] = await sql<{ live: number }>(
+      `select count(*)::int as live from auth.refresh_tokens t
+         join auth.sessions s on s.id = t.session_id
+        where s.user_id = $1 and not t.revoked`,
+      [session.user.id],
+    );
+    expect(live).toBe(1);
+    // Past the interval, tab A's replaced token is a copy someone still holds: the family goes.
+    await ageRefreshToken(tabA.data.session!.refresh_token);
+    const late = await client().auth.refreshSession({
+      refresh_token: tabA.data.session!.refresh_token,
+    });
+    expect(late.error).toMatchObject({ code: 'refresh_token_already_used' });
   });
 
   it('accepts a used refresh token whose answer was lost (its successor never used)', async () => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEV_SEND_EMAIL_HOOK_SECRET } from '../../supabase/local/config.ts';
+import { newSendEmailHookSecret } from '../../supabase/local/config.ts';
 import { mailsTo, sql, testStack, uniqueEmail, until, waitForMail } from '../support/clients.ts';
 import {
   adminClient,
@@ -413,7 +413,7 @@ describe('send-email (the auth Send Email hook)', () => {
     const body = JSON.stringify(payload);
     const id = options.id ?? `msg_${randomUUID()}`;
     const at = options.at ?? Math.floor(Date.now() / 1000);
-    const secret = (options.secret ?? DEV_SEND_EMAIL_HOOK_SECRET).replace(/^v1,whsec_/, '');
+    const secret = (options.secret ?? testStack().sendEmailHookSecret).replace(/^v1,whsec_/, '');
     const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
       .update(`${id}.${at}.${body}`)
       .digest('base64');
@@ -536,6 +536,11 @@ describe('send-email (the auth Send Email hook)', () => {
     const unknown = await signed({ ...payload, email_data: { email_action_type: 'sms' } });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ error: { http_code: 400 } });
+    // A signed body that is not GoTrue's shape is refused, never a crash (500).
+    for (const odd of [null, [payload], 'recovery', 42]) {
+      const answer = await signed(odd);
+      expect(answer.status, JSON.stringify(odd)).toBe(400);
+    }
     expect(await mailsTo(email)).toEqual([]);
   });
 });
@@ -558,7 +563,7 @@ describe('the local auth service calling send-email as its Send Email hook', () 
           hooks: {
             sendEmail: {
               uri: `http://127.0.0.1:${port}/functions/v1/send-email`,
-              secrets: DEV_SEND_EMAIL_HOOK_SECRET,
+              secrets: newSendEmailHookSecret(),
             },
           },
         },

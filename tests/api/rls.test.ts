@@ -345,6 +345,14 @@ describe('reviews', () => {
         author_name: 'Lina B.',
       },
     ]);
+    // Writing the view is refused as not allowed (401/403), never a server error.
+    for (const client of [anon, a.client]) {
+      const insert = await client.from('car_reviews').insert({ car_id: car, rating: 1 });
+      expectDenied(insert.error);
+      expect([401, 403]).toContain(insert.status);
+      const update = await client.from('car_reviews').update({ rating: 1 }).eq('car_id', car);
+      expectDenied(update.error);
+    }
   });
   it('the author reads their full review; another customer does not', async () => {
     const mine = await a.client.from('reviews').select('booking_id, user_id').eq('car_id', car);

@@ -153,9 +153,9 @@ export default async function fleetBench(): Promise<{ summary: string[] }> {
   const db = new pg.Client({ connectionString: stack.dbUrl });
   await db.connect();
   try {
-    const cars = (await db.query<{ id: string }>('select id from public.cars where active')).rows.map(
-      (r) => r.id,
-    );
+    const cars = (
+      await db.query<{ id: string }>('select id from public.cars where active')
+    ).rows.map((r) => r.id);
     const place = (await db.query<{ id: string }>('select id from public.locations limit 1'))
       .rows[0]!.id;
     const catchAll = `catchall-${randomUUID().slice(0, 6)}.example`;
@@ -176,15 +176,17 @@ export default async function fleetBench(): Promise<{ summary: string[] }> {
     const started = Date.now();
     const hall = pool(
       CONCURRENCY,
-      Array.from({ length: HALL }, (_, i) => () =>
-        bookAndConfirm(
-          stack,
-          cars,
-          place,
-          `traveller.${i}.${randomUUID().slice(0, 6)}@gmail.com`,
-          1 + randomInt(60),
-          1 + randomInt(5),
-        ),
+      Array.from(
+        { length: HALL },
+        (_, i) => () =>
+          bookAndConfirm(
+            stack,
+            cars,
+            place,
+            `traveller.${i}.${randomUUID().slice(0, 6)}@gmail.com`,
+            1 + randomInt(60),
+            1 + randomInt(5),
+          ),
       ),
     );
     const [hallResults] = await Promise.all([hall, attacker]);

@@ -35,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         anonKey: '',
         serviceRoleKey: '',
         jwtSecret: '',
+        sendEmailHookSecret: '',
         mailboxUrl: 'http://skipped.invalid/mailbox',
         engine,
         dataDir: '',

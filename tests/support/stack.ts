@@ -69,6 +69,8 @@ export type TestStackInfo = {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The secret this stack's send-email function checks hook calls with (drawn per stack). */
+  sendEmailHookSecret: string;
   mailboxUrl: string;
   engine: TestDbEngine;
   dataDir: string;
@@ -187,6 +189,7 @@ export function stackInfo(stack: TestStack): TestStackInfo {
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
+    sendEmailHookSecret: stack.functionSecrets.SEND_EMAIL_HOOK_SECRET ?? '',
     mailboxUrl: stack.mailboxUrl,
     engine: stack.engine,
     dataDir: stack.dataDir,

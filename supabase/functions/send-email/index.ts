@@ -22,14 +22,18 @@ Deno.serve(async (req) => {
   const verdict = await verifyWebhook(env('SEND_EMAIL_HOOK_SECRET'), req.headers, body);
   if (!verdict.ok) return hookError(401, `invalid webhook signature: ${verdict.reason}`, 401);
 
-  let payload: { user?: HookUser; email_data?: EmailData };
+  let payload: unknown;
   try {
     payload = JSON.parse(body);
   } catch {
     return hookError(400, 'the payload is not JSON', 400);
   }
-  const user = payload.user ?? {};
-  const data = payload.email_data ?? {};
+  // Signed, but not GoTrue's shape (`null`, a list, a string…): refused, never a crash.
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(payload)) return hookError(400, 'the payload is not an object', 400);
+  const user = (isObject(payload.user) ? payload.user : {}) as HookUser;
+  const data = (isObject(payload.email_data) ? payload.email_data : {}) as EmailData;
   const validFor = Number(Deno.env.get('OTP_EXPIRY_SECONDS') ?? 3600) || 3600;
   const mails = authMails(user, data, validFor);
   if (!mails) {

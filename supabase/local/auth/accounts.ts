@@ -206,6 +206,9 @@ export async function handleSignup(
   const confirm = ctx.config.auth.email.enableConfirmations;
   const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
   const alreadyRegistered = unprocessable('user_already_exists', 'User already registered');
+  // The password is hashed before the address is looked up: a taken address costs the same time
+  // as a new one, so the answer's delay does not tell whether an account exists.
+  const passwordHash = await hashPassword(password, options.bcryptCost);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (!confirm) throw alreadyRegistered;
@@ -219,7 +222,6 @@ export async function handleSignup(
     sendJson(res, 200, await userJson(ctx.db, existing), versionHeaders(req));
     return;
   }
-  const passwordHash = await hashPassword(password, options.bcryptCost);
   const hook = ctx.config.auth.hooks.beforeUserCreated;
   if (hook) {
     // GoTrue asks the hook with the user it is about to create, before any write.

@@ -240,27 +240,33 @@ async function refreshOnce(
   if (locked.rowCount === 0) return LOCKED;
 
   if (token.revoked) {
-    // Within the reuse interval (two tabs refreshing at once) a revoked token is simply accepted.
-    // Past it, only when the answer to its last use was lost: its successor was never used.
-    if (token.age_seconds > options.refreshTokenReuseIntervalSeconds) {
-      const { rowCount: lostAnswer } = await q.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now()
-          where parent = $1 and session_id = $2 and revoked = false`,
-        [hash, token.session_id],
-      );
-      if (lostAnswer === 0) {
-        // Used twice: someone else holds a copy. GoTrue revokes the token family.
-        await q.query(
+    // Within the reuse interval (two tabs refreshing at once) a revoked token is accepted, as by
+    // GoTrue, which hands out the family's live token again. Only hashes are kept here, so that
+    // token is replaced instead: every live token of the session is revoked and the session
+    // keeps exactly one. Past the interval, only when the answer to its last use was lost: its
+    // successor was never used.
+    const withinReuse = token.age_seconds <= options.refreshTokenReuseIntervalSeconds;
+    const { rowCount: replaced } = withinReuse
+      ? await q.query(
           `update auth.refresh_tokens set revoked = true, updated_at = now()
             where session_id = $1 and revoked = false`,
           [token.session_id],
+        )
+      : await q.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now()
+            where parent = $1 and session_id = $2 and revoked = false`,
+          [hash, token.session_id],
         );
-        await audit(q, null, user, 'token_revoked', 'token', { reason: 'refresh_token_reuse' });
-        ctx.log(
-          `auth: refresh token reused; the tokens of session ${token.session_id} are revoked`,
-        );
-        return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-      }
+    if (!withinReuse && replaced === 0) {
+      // Used twice: someone else holds a copy. GoTrue revokes the token family.
+      await q.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = now()
+          where session_id = $1 and revoked = false`,
+        [token.session_id],
+      );
+      await audit(q, null, user, 'token_revoked', 'token', { reason: 'refresh_token_reuse' });
+      ctx.log(`auth: refresh token reused; the tokens of session ${token.session_id} are revoked`);
+      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
   } else {
     await q.query(
