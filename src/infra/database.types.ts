@@ -239,7 +239,13 @@ isOneToOne: false
                     "author_name": string | null,"car_id": string | null,"comment": string | null,"created_at": string | null,"id": string | null,"rating": number | null
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "author_name"?: string | null,"car_id"?: string | null,"comment"?: string | null,"created_at"?: string | null,"id"?: string | null,"rating"?: number | null
+                         }
+                        Update: {
+                           "author_name"?: string | null,"car_id"?: string | null,"comment"?: string | null,"created_at"?: string | null,"id"?: string | null,"rating"?: number | null
+                         }
+                        Relationships: [
                     
                   ]
                 }
