@@ -46,9 +46,16 @@ describe('postgrestCatalogueSource', () => {
     // The seed writes many cars in one statement: the cursor had to step inside a timestamp.
     const timestamps = new Set(all.map((r) => r.updated_at));
     expect(timestamps.size).toBeLessThan(all.length);
+    // Postgres keeps microseconds, Date.parse milliseconds: compare at the server's precision.
+    const micros = (at: string) => {
+      const fraction = /\.(\d+)/.exec(at)?.[1] ?? '';
+      return (
+        Date.parse(at.replace(/\.\d+/, '')) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6))
+      );
+    };
     for (let i = 1; i < seen.length; i += 1) {
       const [a, b] = [seen[i - 1]!, seen[i]!];
-      const order = Date.parse(a.updated_at) - Date.parse(b.updated_at) || (a.id < b.id ? -1 : 1);
+      const order = micros(a.updated_at) - micros(b.updated_at) || (a.id < b.id ? -1 : 1);
       expect(order, `${a.id} before ${b.id}`).toBeLessThan(0);
     }
   });
