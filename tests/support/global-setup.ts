@@ -35,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         serviceRoleKey: '',
         jwtSecret: '',
         mailboxUrl: 'http://skipped.invalid/mailbox',
+        pushUrl: 'http://skipped.invalid/push',
+        vapidPublicKey: '',
         engine,
         dataDir: '',
         skipped: reason,

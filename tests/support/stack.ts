@@ -63,6 +63,10 @@ export type TestStackInfo = {
   serviceRoleKey: string;
   jwtSecret: string;
   mailboxUrl: string;
+  /** The local push service and dev push inbox. */
+  pushUrl: string;
+  /** The application server key push-send signs with (what the app subscribes with). */
+  vapidPublicKey: string;
   engine: TestDbEngine;
   dataDir: string;
   /** Why there is no stack in this run (every test is skipped). */
@@ -152,6 +156,8 @@ export function stackInfo(stack: TestStack): TestStackInfo {
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
     mailboxUrl: stack.mailboxUrl,
+    pushUrl: stack.pushUrl,
+    vapidPublicKey: stack.vapid.publicKey,
     engine: stack.engine,
     dataDir: stack.dataDir,
   };
