@@ -46,7 +46,9 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     'sign-up': 248,
     'forgot-password': 248,
     'reset-password': 248,
-    staff: 238,
+    // +1 KB (issue 19): the shell listens to the service worker (a notification's click opens its
+    // booking without a reload) and starts the news task; /staff was 0.1 KB under its ceiling.
+    staff: 239,
     'staff/bookings/:id': 238,
     // Content pages: the shell and text.
     qa: 115,
