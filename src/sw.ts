@@ -166,7 +166,12 @@ self.addEventListener('push', (event) => {
         return;
       }
       const userId = await signedInUserId();
-      await showNews(message, message.locale);
+      // Signed out on this device since it subscribed: say that something changed, not what.
+      const shown =
+        message.audience === 'customer' && !userId
+          ? { ...message, type: 'booking_updated', reference: null, reason: null, url: '/sign-in' }
+          : message;
+      await showNews(shown, message.locale);
       await applyPushMessage(message, userId).catch((error: unknown) =>
         console.warn('[sw] push not stored', error),
       );
