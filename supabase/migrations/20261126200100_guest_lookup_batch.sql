@@ -10,8 +10,9 @@
 
 -- `items`: a JSON array of at most 10 `{"reference", "contact"}`. Answers an array in the same
 -- order: `{"reference", "booking"}` (the booking, or null when the lookup finds none) or
--- `{"reference", "error": "rate_limited", "detail"}` for an item the lookup refused; the other
--- items are still answered. Anything but such an array raises invalid_payload.
+-- `{"reference", "error": <code>, "detail"}` for an item the lookup refused (`rate_limited`, or
+-- any stable code it raises); the other items are still answered. Anything but such an array
+-- raises invalid_payload.
 create or replace function public.find_guest_bookings(items jsonb)
 returns jsonb
 language plpgsql
@@ -41,13 +42,12 @@ begin
       results := results || jsonb_build_array(
         jsonb_build_object('reference', item ->> 'reference', 'booking', found));
     exception when sqlstate 'P0001' then
-      if sqlerrm <> 'rate_limited' then
-        raise;
-      end if;
+      -- The lookup refused this item (its limits: rate_limited, or any code it raises): that
+      -- item is answered with the code, the others still are.
       get stacked diagnostics failure_detail = pg_exception_detail;
       results := results || jsonb_build_array(jsonb_build_object(
         'reference', item ->> 'reference',
-        'error', 'rate_limited',
+        'error', sqlerrm,
         'detail', case when failure_detail ~ '^\{' then failure_detail::jsonb end));
     end;
   end loop;
