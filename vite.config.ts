@@ -104,6 +104,10 @@ export default defineConfig({
         // Car pictures are cached at runtime; the manifest screenshots are for install UIs only;
         // the HEIC decoder (3 MB) is cached by the worker the first time it is used (src/sw.ts).
         globIgnores: ['cars/**', 'screenshots/**', 'assets/heic-to-*.js'],
+        // The worker shows pushes in the bell's words: Lingui's macro and catalogs (src/sw.ts).
+        buildPlugins: {
+          vite: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+        },
       },
       devOptions: { enabled: false },
     }),

@@ -14,10 +14,24 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
+import { db } from '@/infra/db';
+import { setAppBadge } from '@/infra/badge';
+import { NEWS_CHECK_TAG, NEWS_MESSAGE, OPEN_MESSAGE } from '@/infra/worker-protocol';
 import { guestClient, supabase } from '@/infra/supabase';
+import {
+  applyPushMessage,
+  deviceLocale,
+  isPushMessage,
+  statusNotificationType,
+  unreadCount,
+} from '@/sync/news';
+import { refreshGuestBookings } from '@/sync/guest-refresh';
+import { fetchNotifications } from '@/sync/notifications-sync';
 import { OUTBOX_SYNC_TAG } from '@/sync/outbox/entry';
 import { backgroundFlush } from '@/sync/outbox/flush';
 import { supabaseTransport } from '@/sync/outbox/transport';
+
+import { type NewsItem, systemNotification } from '@/features/notifications/push-notification';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -94,4 +108,157 @@ self.addEventListener('sync', (event) => {
   syncEvent.waitUntil(
     backgroundFlush(supabaseTransport(supabase), supabaseTransport(guestClient())),
   );
+});
+
+// --- 6. Push: decisions reach the device with the app closed ----------------------------------
+// push-send (supabase/functions) encrypts what the bell would say; the worker always shows it
+// (browsers revoke subscriptions whose pushes show nothing), in the device's language, one
+// notification per booking (`tag`), writes it into Dexie at once and tells the open pages, which
+// refresh without waiting for their poll. docs/pwa.md, "Push and background checks".
+async function signedInUserId(): Promise<string | null> {
+  try {
+    const { data } = await supabase.auth.getSession();
+    return data.session?.user.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function tellPages(message: { type: string; [key: string]: unknown }): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const page of pages) page.postMessage(message);
+}
+
+async function showNews(item: NewsItem, locale: string): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const { title, options } = systemNotification(item, locale);
+  await self.registration.showNotification(title, options);
+}
+
+async function updateBadge(userId: string | null): Promise<void> {
+  if (userId) setAppBadge(await unreadCount(userId));
+}
+
+self.addEventListener('push', (event) => {
+  const pushEvent = event as PushEvent;
+  let message: unknown = null;
+  try {
+    message = pushEvent.data?.json();
+  } catch {
+    message = null;
+  }
+  pushEvent.waitUntil(
+    (async () => {
+      if (!isPushMessage(message)) {
+        // Never silent: a push without a readable payload still says something happened.
+        await showNews(
+          {
+            type: 'booking_updated',
+            booking_id: null,
+            reference: null,
+            reason: null,
+            reason_code: null,
+            notification_id: null,
+            url: '/home',
+          },
+          await deviceLocale(),
+        );
+        return;
+      }
+      const userId = await signedInUserId();
+      // Signed out on this device since it subscribed: say that something changed, not what.
+      const shown =
+        message.audience === 'customer' && !userId
+          ? { ...message, type: 'booking_updated', reference: null, reason: null, url: '/sign-in' }
+          : message;
+      await showNews(shown, message.locale);
+      await applyPushMessage(message, userId).catch((error: unknown) =>
+        console.warn('[sw] push not stored', error),
+      );
+      await updateBadge(userId);
+      await tellPages({ type: NEWS_MESSAGE, message });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const click = event as NotificationEvent;
+  click.notification.close();
+  const data = click.notification.data as { url?: string } | null;
+  const url = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/home';
+  click.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const page = pages.find((p) => new URL(p.url).origin === self.location.origin);
+      if (page) {
+        // The open app goes to the booking (its router: no reload) and comes to the front.
+        page.postMessage({ type: OPEN_MESSAGE, url });
+        await page.focus().catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// --- 7. Checks where push is missing ------------------------------------------------------------
+// Background Sync (`sync`, when the network comes back) and Periodic Background Sync
+// (`periodicsync`, an installed app now and then; Chromium only): the same news check as the
+// page's, into Dexie, and a system notification for what changed since the last look.
+async function checkNews(): Promise<void> {
+  const locale = await deviceLocale();
+  const userId = await signedInUserId();
+  if (userId) {
+    const known = new Set(
+      (await db.notifications.where('user_id').equals(userId).toArray()).map((n) => n.id),
+    );
+    if (await fetchNotifications(supabase, userId)) {
+      const fresh = (await db.notifications.where('user_id').equals(userId).toArray()).filter(
+        (n) => !n.is_read && !known.has(n.id),
+      );
+      for (const n of fresh.slice(0, 3)) {
+        await showNews(
+          {
+            type: n.type,
+            booking_id: n.booking_id,
+            reference: n.reference ?? null,
+            reason: n.reason ?? null,
+            reason_code: n.reason_code ?? null,
+            notification_id: n.id,
+            url: n.booking_id ? `/mybookings?booking=${n.booking_id}` : '/mybookings',
+          },
+          locale,
+        );
+      }
+    }
+    await updateBadge(userId);
+  }
+  const guests = await refreshGuestBookings(guestClient());
+  for (const { after } of guests.changed.slice(0, 3)) {
+    await showNews(
+      {
+        type: statusNotificationType(after.status),
+        booking_id: after.id,
+        reference: after.reference,
+        reason:
+          after.status === 'rejected' || after.status === 'cancelled' ? after.status_reason : null,
+        reason_code: null,
+        notification_id: null,
+        url: `/booking-success?id=${after.id}`,
+      },
+      locale,
+    );
+  }
+  if (guests.changed.length > 0) await tellPages({ type: NEWS_MESSAGE, message: null });
+  if (!guests.ok) throw new Error('news check: the server was not reached');
+}
+
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as ExtendableEvent & { tag?: string };
+  if (syncEvent.tag === NEWS_CHECK_TAG) syncEvent.waitUntil(checkNews());
+});
+self.addEventListener('periodicsync', (event) => {
+  const periodic = event as ExtendableEvent & { tag?: string };
+  // A failed periodic check simply waits for the next one.
+  if (periodic.tag === NEWS_CHECK_TAG) periodic.waitUntil(checkNews().catch(() => undefined));
 });

@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   /** CAPTCHA of sign-up, sign-in and recovery on a hosted project (src/infra/captcha.ts). */
   readonly VITE_CAPTCHA_PROVIDER?: string;
   readonly VITE_CAPTCHA_SITE_KEY?: string;
+  /** Web Push: the VAPID public key push-send signs with (src/infra/push.ts). */
+  readonly VITE_VAPID_PUBLIC_KEY?: string;
 }
 
 interface ImportMeta {

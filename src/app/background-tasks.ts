@@ -8,7 +8,10 @@ import { registerServiceWorker } from '@/infra/pwa';
  * - 'outbox': the outbox engine (src/sync/sync-engine.ts: flushes on start, on `online`, when
  *   visible; pulls the user's bookings). A first visit never loads it (supabase-js, zod, XState:
  *   ≈ 100 KB gzip);
- * - 'service-worker': registration and the hourly update check (src/infra/pwa.ts).
+ * - 'service-worker': registration and the hourly update check (src/infra/pwa.ts);
+ * - 'news' (src/app/news-task.ts): guest bookings' statuses, push renewal, background checks,
+ *   the worker's messages. Started for a signed-in user, a device with guest bookings that can
+ *   still change, or one that allowed notifications; the booking screens ask for it.
  * My bookings and the notifications refresh while their screens are open (their hooks use
  * `startPeriodic`); the session machine keeps its own retry schedule (src/infra/session.ts).
  */
@@ -20,6 +23,9 @@ export function defineBackgroundTasks(): void {
     void import('@/sync/sync-engine').then((engine) => engine.startSyncEngine());
   });
   defineTask('service-worker', () => void registerServiceWorker());
+  defineTask('news', () => {
+    void import('@/app/news-task').then((news) => news.startNewsTask());
+  });
 }
 
 /**
@@ -29,7 +35,16 @@ export function defineBackgroundTasks(): void {
  * a task at once ask for it themselves (`keepRunning`).
  */
 export function startBackgroundWork(): void {
-  whenSignedIn(() => keepRunning('outbox'));
+  whenSignedIn(() => {
+    keepRunning('outbox');
+    keepRunning('news');
+  });
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    keepRunning('news');
+  }
+  void import('@/infra/db')
+    .then(({ liveGuestBookingCount }) => liveGuestBookingCount())
+    .then((live) => live > 0 && keepRunning('news'));
   void import('@/infra/db')
     .then(({ queuedWrites }) => queuedWrites())
     .then((queued) => queued > 0 && keepRunning('outbox'));

@@ -68,6 +68,11 @@ export function startSession(): void {
   });
 }
 
+/** The session as far as this page knows it now ('loading' until then; never loads it). */
+export function getShellSession(): SessionState {
+  return known ?? loading;
+}
+
 /**
  * Calls `listener` once, as soon as this page knows that a user is signed in: at once if it
  * already does, else when the session module (loaded by a guard, an auth page…) says so.

@@ -8,7 +8,7 @@
  */
 
 /** The long-lived tasks, by name. */
-export type TaskName = 'catalogue' | 'outbox' | 'service-worker';
+export type TaskName = 'catalogue' | 'outbox' | 'service-worker' | 'news';
 
 const starters = new Map<TaskName, () => void>();
 const wanted = new Set<TaskName>();

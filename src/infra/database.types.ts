@@ -185,6 +185,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"push_subscriptions": {
+                  Row: {
+                    "auth": string,"booking_id": string | null,"created_at": string,"endpoint": string,"id": string,"locale": string,"p256dh": string,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "auth": string,"booking_id"?: string | null,"created_at"?: string,"endpoint": string,"id"?: string,"locale"?: string,"p256dh": string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "auth"?: string,"booking_id"?: string | null,"created_at"?: string,"endpoint"?: string,"id"?: string,"locale"?: string,"p256dh"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "push_subscriptions_booking_id_fkey"
+      columns: ["booking_id"]
+isOneToOne: false
+      referencedRelation: "bookings"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"reviews": {
                   Row: {
                     "booking_id": string,"car_id": string,"comment": string | null,"created_at": string,"id": string,"rating": number,"user_id": string
@@ -268,11 +288,17 @@ isOneToOne: false
 "edge_claim_mail":
 { Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
                            },
+"edge_claim_push":
+{ Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
+                           },
 "edge_record_file_check":
 { Args: { "bucket": string,"detected_type"?: string,"file_name": string,"reason"?: string,"verdict": string }; Returns: Json
                            },
 "edge_settle_mail":
 { Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined
+                           },
+"edge_settle_push":
+{ Args: { "error"?: string,"outcome": string,"push_id": number,"status_code"?: number }; Returns: undefined
                            },
 "edge_stale_uploads":
 { Args: { "after"?: Json,"batch"?: number }; Returns: Json[]
@@ -282,6 +308,9 @@ isOneToOne: false
                            },
 "find_guest_booking":
 { Args: { "contact": string,"reference": string }; Returns: Json
+                           },
+"find_guest_bookings":
+{ Args: { "items": Json }; Returns: Json
                            },
 "hook_before_user_created":
 { Args: { "event": Json }; Returns: Json
@@ -319,6 +348,12 @@ isOneToOne: false
                            },
 "submit_review":
 { Args: { "booking_id": string,"comment": string,"rating": number }; Returns: Json
+                           },
+"subscribe_guest_push":
+{ Args: { "auth": string,"contact": string,"endpoint": string,"locale"?: string,"p256dh": string,"reference": string }; Returns: Json
+                           },
+"unsubscribe_guest_push":
+{ Args: { "endpoint": string }; Returns: number
                            }
           }
           Enums: {

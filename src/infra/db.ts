@@ -81,3 +81,19 @@ export const db = new KiraaDb();
 export function queuedWrites(): Promise<number> {
   return db.outbox.count();
 }
+
+/**
+ * Guest bookings stored here whose status the server may still change (the app then starts the
+ * 'news' task that refreshes them; the exact rule is src/sync/news.ts `isLiveGuestBooking`).
+ */
+export function liveGuestBookingCount(): Promise<number> {
+  return db.bookings
+    .filter(
+      (b) =>
+        b.user_id === null &&
+        ['pending', 'reserved', 'in_progress'].includes(b.status) &&
+        b.sync_state !== 'queued' &&
+        b.sync_state !== 'needs_attention',
+    )
+    .count();
+}

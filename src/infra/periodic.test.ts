@@ -77,6 +77,32 @@ describe('periodic task', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('runs when the window gets the focus, when asked to and past the minimum gap', async () => {
+    stop = startPeriodic({ run, intervalMs: 300_000, minGapMs: 5_000, focus: true }).stop;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(6_000);
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(2);
+    stop();
+    stop = null;
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores the focus unless asked to', async () => {
+    start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('stops everything when stopped', async () => {
     start();
     stop?.();

@@ -42,6 +42,11 @@ export type PeriodicOptions = {
    * trigger (visible again, back online, the timer).
    */
   firstRun?: 'now' | 'idle' | 'later';
+  /**
+   * Also run when the window gets the focus (a desktop window brought to the front is often
+   * visible all along), within `minGapMs` of the last run no more than on a visibility change.
+   */
+  focus?: boolean;
   /** Whether a run may start now (default: the browser says it is online). */
   online?: () => boolean;
   now?: () => number;
@@ -140,6 +145,11 @@ export function startPeriodic(options: PeriodicOptions): PeriodicTask {
     if (now() - lastRun >= minGapMs) void trigger();
     startTimer();
   });
+  const onFocus = () => {
+    if (now() - lastRun >= minGapMs) void trigger();
+  };
+  const listensToFocus = options.focus === true && typeof window !== 'undefined';
+  if (listensToFocus) window.addEventListener('focus', onFocus);
   let cancelFirst = () => {};
   if (options.firstRun === 'idle' && typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(() => void trigger(), {
@@ -159,6 +169,7 @@ export function startPeriodic(options: PeriodicOptions): PeriodicTask {
       stopTimers();
       offBackOnline();
       offVisibility();
+      if (listensToFocus) window.removeEventListener('focus', onFocus);
     },
   };
 }

@@ -297,10 +297,31 @@ export function adoptSession(session: Session): void {
 }
 
 /**
+ * This device stops receiving the account's pushes: its subscription row goes (RLS: the user's
+ * own) while the session still exists. Offline or slow, the sign-out does not wait longer than
+ * 3 s; a row left behind only ever gets the worker's generic wording (src/sw.ts).
+ */
+async function forgetThisDevicePush(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    await Promise.race([
+      supabase.from('push_subscriptions').delete().eq('endpoint', subscription.endpoint),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  } catch {
+    // Nothing to forget, or no network: see above.
+  }
+}
+
+/**
  * Signs out: on the server when reachable, always on this device (and in the other tabs).
  * Resolves once signed out; the caller then navigates to /sign-in.
  */
 export async function signOut(): Promise<void> {
+  await forgetThisDevicePush();
   const sessionActor = getSessionActor();
   sessionActor.send({ type: 'session.signOut' });
   if (sessionActor.getSnapshot().matches('loading')) {

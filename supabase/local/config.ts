@@ -7,10 +7,15 @@
  * (`JWT_SECRET`, `ANON_KEY`, `SERVICE_ROLE_KEY`, as in Supabase's self-hosting `.env`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type WebPush from 'web-push';
+
 import { signJwt } from './jwt.ts';
+
+const require = createRequire(import.meta.url);
 
 /** The repository root (this file lives in `supabase/local/`). */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -80,6 +85,8 @@ export function dataPaths(dataDir: string) {
     db: resolve(dataDir, 'db'),
     storage: resolve(dataDir, 'storage'),
     mail: resolve(dataDir, 'mail.json'),
+    /** The local push service's subscriptions and received messages. */
+    push: resolve(dataDir, 'push.json'),
     postgrestPid: resolve(dataDir, 'postgrest.pid'),
     /** The pid of the stack that uses this directory. */
     lock: resolve(dataDir, 'stack.pid'),
@@ -98,6 +105,26 @@ export function newSendEmailHookSecret(): string {
 
 export function devMailApiKey(jwtSecret: string): string {
   return `re_local_${createHmac('sha256', jwtSecret).update('kiraa-mail-api').digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The VAPID key pair (RFC 8292) the push-send function signs with and the app subscribes with
+ * (`VITE_VAPID_PUBLIC_KEY`). Locally: `VAPID_PUBLIC_KEY` / `VAPID_PRIVATE_KEY` from the
+ * environment (npm start reads them back from .env.local, so subscriptions survive restarts),
+ * else a new pair. The subject is a contact for the push services: Apple refuses a `localhost`
+ * one, so a hosted project sets a real `mailto:` or `https:` (docs/deployment.md).
+ */
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
+export const DEV_VAPID_SUBJECT = 'mailto:dev@kiraa.dz';
+
+export function resolveVapidKeys(env: NodeJS.ProcessEnv = process.env): VapidKeys {
+  const subject = env.VAPID_SUBJECT || DEV_VAPID_SUBJECT;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  const { generateVAPIDKeys } = require('web-push') as typeof WebPush;
+  return { ...generateVAPIDKeys(), subject };
 }
 
 /** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */

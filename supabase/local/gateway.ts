@@ -37,6 +37,7 @@ import {
   type Refusal,
 } from './gateway-guards.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { PushService } from './push-service.ts';
 
 /** The request headers supabase-js sends (Supabase's CORS configuration). */
 export const ALLOWED_HEADERS = [
@@ -145,6 +146,8 @@ export type GatewayOptions = {
   auth: ApiHandler;
   storage: ApiHandler;
   mailbox: Mailbox;
+  /** The local push service and dev push inbox (`/push`); none when absent. */
+  push?: PushService;
   /** The Edge Functions (`/functions/v1`); none when absent. */
   functions?: EdgeRuntime;
   /** Anonymous writes per client address (default ANON_WRITES; null: no limit). */
@@ -186,6 +189,7 @@ function sendJson(
 /** Routes that need no API key, as in Supabase's Kong configuration. */
 function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/mailbox' || path.startsWith('/mailbox/')) return true;
+  if (path === '/push' || path.startsWith('/push/')) return true;
   // The Edge Functions check the caller's JWT themselves (per function, `verify_jwt`).
   if (path.startsWith('/functions/v1/')) return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -357,6 +361,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     if (path === '/mailbox' || path.startsWith('/mailbox/')) {
       return options.mailbox.handle(req, res, path.slice('/mailbox'.length), url);
+    }
+    if (options.push && (path === '/push' || path.startsWith('/push/'))) {
+      return options.push.handle(req, res, path.slice('/push'.length), url);
     }
 
     const api = /^\/(rest|auth|storage|functions)\/v1(\/.*)?$/.exec(path);

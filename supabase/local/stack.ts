@@ -21,6 +21,8 @@ import {
   dataPaths,
   devMailApiKey,
   resolveKeys,
+  resolveVapidKeys,
+  type VapidKeys,
 } from './config.ts';
 import type { Db, ServiceContext, StackConfig } from './context.ts';
 import { startCron, type CronWorker } from './cron.ts';
@@ -32,6 +34,7 @@ import type { RateLimitOptions } from './gateway-guards.ts';
 import { Mailbox } from './mailbox.ts';
 import { startNetWorker, type NetWorker } from './net.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
+import { PushService } from './push-service.ts';
 import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
 import { Postgrest, killStalePostgrest } from './postgrest.ts';
 import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
@@ -68,6 +71,8 @@ export type StackOptions = {
   migrationsDir?: string;
   seedFile?: string;
   env?: NodeJS.ProcessEnv;
+  /** The VAPID keys (default: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else a new pair). */
+  vapid?: VapidKeys;
   /** Settings that differ from supabase/config.toml (test stacks). */
   settings?: SettingsOverrides;
   log?: (message: string) => void;
@@ -84,6 +89,11 @@ export type Stack = {
   jwtSecret: string;
   mailbox: Mailbox;
   mailboxUrl: string;
+  /** The local push service and the dev push inbox (`/push`). */
+  push: PushService;
+  pushUrl: string;
+  /** What push-send signs with; the public key is the app's VITE_VAPID_PUBLIC_KEY. */
+  vapid: VapidKeys;
   /** The Edge Functions served at /functions/v1. */
   functions: EdgeRuntime;
   /** pg_net's stand-in: `flush()` sends what SQL queued now. */
@@ -319,6 +329,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log(`PostgREST will not reload its schema cache after DDL by itself: ${error.message}`),
     );
     const mailbox = new Mailbox(paths.mail);
+    const vapid = options.vapid ?? resolveVapidKeys(env);
+    const push = new PushService(paths.push);
 
     killStalePostgrest(paths.postgrestPid);
     const postgrest = new Postgrest({
@@ -371,6 +383,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         newSendEmailHookSecret(),
       // send-email states the links' lifetime: config.toml's, as the local auth service does.
       OTP_EXPIRY_SECONDS: String(config.auth.email.otpExpiry),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: vapid.subject,
+      // The local push service is plain http: push-send accepts it only when named here.
+      PUSH_LOCAL_ORIGIN: internalUrl,
       ...readSecrets(options.functionsEnvFile ?? PATHS.functionsEnv),
     };
     const functions = createEdgeRuntime({
@@ -394,6 +411,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       project_url: internalUrl,
       service_role_key: keys.serviceRoleKey,
     });
+    // The local push service is one of the push services the database lets push-send reach
+    // (internal.push_services: https only on a hosted project; this http row exists only here).
+    push.setBaseUrl(internalUrl);
+    await db.query(
+      `delete from internal.push_services where scheme = 'http';
+       insert into internal.push_services (scheme, host, port, note)
+       values ('http', '127.0.0.1', ${apiPort}, 'the local stack''s push service')`,
+    );
 
     const gateway = createGateway({
       anonKey: keys.anonKey,
@@ -404,6 +429,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       auth: configureAuthApi(authOptionsFromEnv(env, authOptionsFromSettings(settings.auth)))(ctx),
       storage: createStorageApi(ctx),
       mailbox,
+      push,
       functions,
       anonWriteLimit: options.anonWriteLimit,
       trustProxyHeaders: options.trustProxyHeaders ?? false,
@@ -428,6 +454,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       jwtSecret: keys.jwtSecret,
       mailbox,
       mailboxUrl: `${apiUrl}/mailbox`,
+      push,
+      pushUrl: `${apiUrl}/push`,
+      vapid,
       functions,
       net,
       cron,

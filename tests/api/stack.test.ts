@@ -668,10 +668,18 @@ describe('npm run stack, the process', () => {
     try {
       const first = runCli(dir);
       await first.ready();
-      expect(readFileSync(join(dir, '.env.local'), 'utf8')).toMatch(
-        /^VITE_SUPABASE_URL=http:\/\/localhost:\d+\nVITE_SUPABASE_ANON_KEY=ey.+\n(#.*\n)?SUPABASE_SERVICE_ROLE_KEY=ey/m,
+      const envLocal = readFileSync(join(dir, '.env.local'), 'utf8');
+      expect(envLocal).toMatch(
+        /^VITE_SUPABASE_URL=http:\/\/localhost:\d+\nVITE_SUPABASE_ANON_KEY=ey.+\nVITE_VAPID_PUBLIC_KEY=B[\w-]{86}\n(#.*\n)?SUPABASE_SERVICE_ROLE_KEY=ey/m,
       );
+      // The Web Push keys the first start generated, printed and written down.
+      const vapid = /^VAPID_PUBLIC_KEY=(B[\w-]{86})\nVAPID_PRIVATE_KEY=([\w-]{43})$/m.exec(
+        envLocal,
+      );
+      expect(vapid).not.toBeNull();
+      expect(first.stdout()).toContain(vapid![1]);
       expect(first.stdout()).toMatch(/Mailbox\s+http:\/\/localhost:\d+\/mailbox/);
+      expect(first.stdout()).toMatch(/Push inbox\s+http:\/\/localhost:\d+\/push/);
       expect(first.stdout()).toContain('client@kiraa.dz / Kiraa2026! (customer)');
       const postgrest = Number(readFileSync(join(dir, 'postgrest.pid'), 'utf8'));
       expect(alive(postgrest)).toBe(true);
@@ -685,6 +693,8 @@ describe('npm run stack, the process', () => {
       const second = runCli(dir);
       await second.ready();
       expect(second.stdout()).not.toContain('applied supabase/migrations');
+      // The same keys again: the browsers' subscriptions stay valid across restarts.
+      expect(readFileSync(join(dir, '.env.local'), 'utf8')).toContain(vapid![0]);
       const postgrest2 = Number(readFileSync(join(dir, 'postgrest.pid'), 'utf8'));
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

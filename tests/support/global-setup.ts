@@ -37,6 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         jwtSecret: '',
         sendEmailHookSecret: '',
         mailboxUrl: 'http://skipped.invalid/mailbox',
+        pushUrl: 'http://skipped.invalid/push',
+        vapidPublicKey: '',
         engine,
         dataDir: '',
         skipped: reason,

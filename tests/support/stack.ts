@@ -72,6 +72,10 @@ export type TestStackInfo = {
   /** The secret this stack's send-email function checks hook calls with (drawn per stack). */
   sendEmailHookSecret: string;
   mailboxUrl: string;
+  /** The local push service and dev push inbox. */
+  pushUrl: string;
+  /** The application server key push-send signs with (what the app subscribes with). */
+  vapidPublicKey: string;
   engine: TestDbEngine;
   dataDir: string;
   /** Why there is no stack in this run (every test is skipped). */
@@ -191,6 +195,8 @@ export function stackInfo(stack: TestStack): TestStackInfo {
     jwtSecret: stack.jwtSecret,
     sendEmailHookSecret: stack.functionSecrets.SEND_EMAIL_HOOK_SECRET ?? '',
     mailboxUrl: stack.mailboxUrl,
+    pushUrl: stack.pushUrl,
+    vapidPublicKey: stack.vapid.publicKey,
     engine: stack.engine,
     dataDir: stack.dataDir,
   };

@@ -175,3 +175,80 @@ export function parseAuthMail(text: string): { link: URL; code: string } {
   if (!link || !code) throw new Error(`No link or code in the mail:\n${text}`);
   return { link: new URL(link), code };
 }
+
+/** A subscription of the local push service (what `PushManager.subscribe` gives a page). */
+export type PushDevice = {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  clientHash: string;
+};
+
+/** A message the local push service received, decrypted. */
+export type ReceivedPush = {
+  id: number;
+  endpoint: string;
+  receivedAt: string;
+  ttl: number | null;
+  urgency: string | null;
+  topic: string | null;
+  text: string;
+  json: Record<string, unknown> | null;
+};
+
+/** A new device subscribed at the local push service with the stack's VAPID public key. */
+export async function subscribePushDevice(
+  pushUrl: string,
+  applicationServerKey: string,
+): Promise<PushDevice> {
+  const res = await fetch(`${pushUrl}/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ applicationServerKey }),
+  });
+  if (!res.ok) throw new Error(`push subscribe: ${res.status} ${await res.text()}`);
+  return (await res.json()) as PushDevice;
+}
+
+/** What the device received (newest first). */
+export async function fetchPushes(pushUrl: string, endpoint: string): Promise<ReceivedPush[]> {
+  const res = await fetch(`${pushUrl}/api/messages?endpoint=${encodeURIComponent(endpoint)}`);
+  if (!res.ok) throw new Error(`push inbox: ${res.status}`);
+  return (await res.json()) as ReceivedPush[];
+}
+
+/** Waits until the device has received `count` messages (or one matching `match`). */
+export async function waitForPushAt(
+  pushUrl: string,
+  endpoint: string,
+  match: (push: ReceivedPush) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<ReceivedPush> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await fetchPushes(pushUrl, endpoint)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no push for ${endpoint} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The device unsubscribed: the push service answers 410 from now on. */
+export async function expirePushDevice(pushUrl: string, device: PushDevice): Promise<void> {
+  const res = await fetch(`${pushUrl}/api/expire/${device.clientHash}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`push expire: ${res.status}`);
+}
+
+/** The push service answers `status` to the device's next `count` messages (an outage). */
+export async function failPushDevice(
+  pushUrl: string,
+  device: PushDevice,
+  status: number,
+  count = 1,
+): Promise<void> {
+  const res = await fetch(`${pushUrl}/api/fail/${device.clientHash}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status, count }),
+  });
+  if (!res.ok) throw new Error(`push fail: ${res.status}`);
+}

@@ -1,6 +1,5 @@
 import type { BusyPeriod } from '@/domain/availability';
 import { quoteOf, type QuoteRequest } from '@/domain/booking-request';
-import { holdsCar } from '@/domain/lifecycle';
 import type { LocalBooking } from '@/domain/local-booking';
 import type {
   Booking,
@@ -12,8 +11,9 @@ import type {
   Settings,
 } from '@/domain/rows';
 import { db, type OutboxEntry } from '@/infra/db';
-import { supabase } from '@/infra/supabase';
+import { guestClient, supabase } from '@/infra/supabase';
 import { mergeServerBookings, readPricingSettings } from '@/sync/bookings-sync';
+import { refreshGuestBookings as refreshStoredGuestBookings } from '@/sync/guest-refresh';
 import { LAST_SYNC_KEY } from '@/sync/outbox/entry';
 import { classifyError, retryAfterOf, type ApiError } from '@/sync/outbox/errors';
 
@@ -84,23 +84,12 @@ export async function lookupGuestBooking(reference: string, contact: string): Pr
 }
 
 /**
- * Refreshes the guest bookings of this device that the server holds and that can still change
- * (pending, reserved, in progress), with `find_guest_booking` and the e-mail they were made with:
- * staff's decisions and expiries reach a guest's device too. A lookup that finds its booking
- * costs nothing against the lookup limits (docs/decisions.md, "Guest lookup"). Quiet on failure.
+ * Refreshes every guest booking of this device that can still change (pending, reserved, in
+ * progress) in one call of `find_guest_bookings`, the guest lookup per booking: staff's
+ * decisions and expiries reach a guest's device too. Quiet on failure.
  */
 export async function refreshGuestBookings(): Promise<void> {
-  const live = (await readStoredGuestBookings()).filter(
-    (b) => holdsCar(b.status) && b.guest_email && b.sync_state !== 'needs_attention',
-  );
-  for (const booking of live) {
-    try {
-      const found = await lookupGuestBooking(booking.reference, booking.guest_email!);
-      if (found.kind === 'rate_limited' || found.kind === 'error') return;
-    } catch {
-      return;
-    }
-  }
+  await refreshStoredGuestBookings(guestClient()).catch(() => undefined);
 }
 
 /** A booking this device knows, or null. */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { sayOutcome } from '@/domain/booking-outcomes';
@@ -24,6 +24,9 @@ import { Card, Notice } from '@/features/booking/form-parts';
 import { SyncPanel } from '@/features/booking/sync-panel';
 import { localOutcome } from '@/features/booking/sync-status';
 import { ReferenceText } from '@/ui/reference-text';
+
+// Loaded after the page: the reference comes first, the offer to be notified just after.
+const PushOptIn = lazy(() => import('@/features/booking/push-opt-in'));
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -158,6 +161,8 @@ export default function BookingSuccessPage() {
   const booking = useLiveQuery(() => readLocalBooking(id), [id]);
   useEffect(() => {
     keepRunning('outbox');
+    // The agency's answer shows here without a reload: a push, or the checks (src/app/news-task.ts).
+    keepRunning('news');
   }, []);
 
   if (booking === undefined) return <PageSpinner />;
@@ -203,6 +208,9 @@ export default function BookingSuccessPage() {
           <SuccessActions booking={booking} catalogue={catalogue} />
         </div>
       </Card>
+      <Suspense fallback={null}>
+        <PushOptIn booking={booking} userId={session.user?.id ?? null} />
+      </Suspense>
       <BookingCard booking={booking} catalogue={catalogue} />
       <SyncPanel />
       <div className="flex flex-wrap gap-2">

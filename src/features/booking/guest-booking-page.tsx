@@ -81,6 +81,7 @@ export default function GuestBookingPage() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     keepRunning('outbox');
+    keepRunning('news');
     if (online) void refreshGuestBookings();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, when online
   }, []);

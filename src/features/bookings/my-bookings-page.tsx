@@ -48,14 +48,26 @@ function MyBookings({ userId }: { userId: string }) {
   const { refreshing, failed, refresh } = useBookingsRefresh(userId);
   useRefusalToasts(data?.entries);
   const [params, setParams] = useSearchParams();
-  const tab: BookingTab = isTab(params.get('tab')) ? (params.get('tab') as BookingTab) : 'current';
   const [dialog, setDialog] = useState<Open>(null);
+  // `?booking=<id>` (a notification's link): that booking's details, on its tab.
+  const linked = params.get('booking');
+  const linkedBooking = linked ? data?.bookings.find((b) => b.id === linked) : undefined;
+  const linkedTab = linkedBooking
+    ? (['current', 'past'] as BookingTab[]).find(
+        (k) => splitBookings([linkedBooking])[k].length > 0,
+      )
+    : undefined;
+  const tab: BookingTab = isTab(params.get('tab'))
+    ? (params.get('tab') as BookingTab)
+    : (linkedTab ?? 'current');
+  const open: Open =
+    linkedBooking && !dialog?.open ? { kind: 'details', id: linkedBooking.id, open: true } : dialog;
   // Car names, pictures and places come from the synced catalogue.
   useEffect(() => keepRunning('catalogue'), []);
 
   const lists = splitBookings(data?.bookings ?? []);
   const shown = lists[tab];
-  const selected = dialog ? (data?.bookings.find((b) => b.id === dialog.id) ?? null) : null;
+  const selected = open ? (data?.bookings.find((b) => b.id === open.id) ?? null) : null;
   const carName = (id: string | undefined) => (id && data?.names.cars.get(id)?.name) || t`Voiture`;
   const last = lastRefresh ? formatDateTime(lastRefresh, locale) : null;
 
@@ -63,7 +75,12 @@ function MyBookings({ userId }: { userId: string }) {
     setDialog({ kind, id, open: true });
   }
   function close() {
-    setDialog((current) => (current ? { ...current, open: false } : null));
+    setDialog(open ? { ...open, open: false } : null);
+    if (linked) {
+      const next = new URLSearchParams(params);
+      next.delete('booking');
+      setParams(next, { replace: true });
+    }
   }
 
   return (
@@ -151,20 +168,20 @@ function MyBookings({ userId }: { userId: string }) {
           </div>
 
           <BookingDetailsDialog
-            booking={dialog?.kind === 'details' ? selected : null}
-            open={dialog?.kind === 'details' && dialog.open && !!selected}
+            booking={open?.kind === 'details' ? selected : null}
+            open={open?.kind === 'details' && open.open && !!selected}
             names={data.names}
             onClose={close}
           />
           <CancelBookingDialog
-            booking={dialog?.kind === 'cancel' ? selected : null}
-            open={dialog?.kind === 'cancel' && dialog.open && !!selected}
+            booking={open?.kind === 'cancel' ? selected : null}
+            open={open?.kind === 'cancel' && open.open && !!selected}
             carName={carName(selected?.car_id)}
             onClose={close}
           />
           <ReviewDialog
-            booking={dialog?.kind === 'review' ? selected : null}
-            open={dialog?.kind === 'review' && dialog.open && !!selected}
+            booking={open?.kind === 'review' ? selected : null}
+            open={open?.kind === 'review' && open.open && !!selected}
             carName={carName(selected?.car_id)}
             userId={userId}
             onClose={close}

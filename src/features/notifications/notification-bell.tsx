@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import type { Notification } from '@/domain/rows';
 import { loadFeatureCatalog } from '@/infra/i18n';
+import { setAppBadge } from '@/infra/badge';
 import type { SessionUser } from '@/infra/session';
 import { BellIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';
@@ -35,6 +36,11 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
   const { failed, refresh } = useNotificationPolling(user.id);
   const unread = items?.filter((n) => !n.is_read).length ?? 0;
   const badge = badgeText(unread);
+  // The app icon's badge mirrors the bell (Badging API, where the browser has it).
+  useEffect(() => {
+    if (items !== undefined) setAppBadge(unread);
+  }, [items, unread]);
+  useEffect(() => () => setAppBadge(0), []);
 
   const open = useCallback(
     (notification: Notification, close: (restoreFocus?: boolean) => void) => {

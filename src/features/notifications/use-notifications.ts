@@ -26,8 +26,9 @@ export type PollState = {
 
 /**
  * Keeps the user's notifications fresh (SPEC §4: refetched every 30 s): at once, then every
- * 30 s while the page is visible and the device online, and again when it comes back online or
- * to the foreground. Offline, the cached list stays on screen.
+ * 30 s while the page is visible and the device online, and again when it comes back online, to
+ * the foreground or gets the focus; a push refreshes Dexie at once (src/sw.ts). Offline, the
+ * cached list stays on screen.
  */
 export function useNotificationPolling(
   userId: string,
@@ -48,6 +49,8 @@ export function useNotificationPolling(
       intervalMs,
       minGapMs: 0,
       retryMs: null,
+      // A desktop window brought to the front may have been visible all along.
+      focus: true,
       online: isOnline,
     });
     task.current = poll;

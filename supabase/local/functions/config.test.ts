@@ -17,6 +17,7 @@ describe('readFunctions', () => {
     expect(functions.map((f) => [f.name, f.verifyJwt])).toEqual([
       ['check-upload', true],
       ['clean-uploads', true],
+      ['push-send', true],
       ['send-email', false],
       ['send-mail', true],
     ]);

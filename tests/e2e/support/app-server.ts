@@ -16,6 +16,8 @@ export async function buildApp(options: {
   outDir: string;
   apiUrl: string;
   anonKey: string;
+  /** The stack's VAPID public key (what the app subscribes to push with). */
+  vapidPublicKey?: string;
 }): Promise<void> {
   const started = Date.now();
   const output: string[] = [];
@@ -35,6 +37,7 @@ export async function buildApp(options: {
         NODE_ENV: 'production',
         VITE_SUPABASE_URL: options.apiUrl,
         VITE_SUPABASE_ANON_KEY: options.anonKey,
+        VITE_VAPID_PUBLIC_KEY: options.vapidPublicKey ?? '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

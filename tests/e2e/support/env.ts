@@ -13,6 +13,9 @@ export type E2eEnv = {
   serviceRoleKey: string;
   dbUrl: string;
   mailboxUrl: string;
+  /** The local push service and dev push inbox. */
+  pushUrl: string;
+  vapidPublicKey: string;
 };
 
 const keys: Record<keyof E2eEnv, string> = {
@@ -23,6 +26,8 @@ const keys: Record<keyof E2eEnv, string> = {
   serviceRoleKey: 'KIRAA_E2E_SERVICE_ROLE_KEY',
   dbUrl: 'KIRAA_E2E_DB_URL',
   mailboxUrl: 'KIRAA_E2E_MAILBOX_URL',
+  pushUrl: 'KIRAA_E2E_PUSH_URL',
+  vapidPublicKey: 'KIRAA_E2E_VAPID_PUBLIC_KEY',
 };
 
 export function writeE2eEnv(env: E2eEnv): void {

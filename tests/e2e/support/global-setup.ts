@@ -36,7 +36,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     stack = await startTestStack({ appOrigins: [app.url], siteUrl: app.url });
     await useSiteUrl(stack.dbUrl, app.url);
-    await buildApp({ outDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+    await buildApp({
+      outDir,
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      vapidPublicKey: stack.vapid.publicKey,
+    });
   } catch (error) {
     await app.close();
     await stack?.stop();
@@ -52,6 +57,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     serviceRoleKey: stack.serviceRoleKey,
     dbUrl: stack.dbUrl,
     mailboxUrl: stack.mailboxUrl,
+    pushUrl: stack.pushUrl,
+    vapidPublicKey: stack.vapid.publicKey,
   };
   writeE2eEnv(env);
   const tmp = resolve(import.meta.dirname, '../../.tmp');

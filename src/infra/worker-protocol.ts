@@ -1,0 +1,11 @@
+/**
+ * What the service worker (src/sw.ts) and the pages say to each other, and the tag of its news
+ * check. A module of its own, without code: the shell imports it.
+ */
+
+/** Worker → page: news arrived (refresh now). */
+export const NEWS_MESSAGE = 'kiraa-news';
+/** Worker → page: open this URL (a notification was clicked). */
+export const OPEN_MESSAGE = 'kiraa-open';
+/** The service worker's tag of the news check (Background Sync and Periodic Background Sync). */
+export const NEWS_CHECK_TAG = 'kiraa-news-check';
