@@ -440,10 +440,11 @@ describe('find_guest_bookings: every guest booking of a device in one call', () 
       book(visitor(), car, { start_at: algiersAt(88), end_at: algiersAt(90) }),
       book(visitor(), car, { start_at: algiersAt(92), end_at: algiersAt(94) }),
     ]);
-    // b's reference had as many wrong contacts as the lookup allows.
+    // b's reference had as many wrong contacts as the lookup allows from every address together.
     await sql(
       `insert into internal.guest_lookup_failures (reference_key, client_key)
-       select $1, 'elsewhere' from generate_series(1, (select lookup_failures_per_reference from public.settings where id = 1))`,
+       select $1, 'elsewhere-' || n
+         from generate_series(1, 6 * (select lookup_failures_per_reference from public.settings where id = 1)) n`,
       [b.reference],
     );
     const { data, error } = await visitor().rpc('find_guest_bookings', {
