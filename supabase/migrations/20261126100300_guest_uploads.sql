@@ -89,9 +89,12 @@ begin
   if folder is null then
     return false;
   end if;
+  -- Another file in the folder is refused; the same one again passes here, so its upload answers
+  -- 409 Duplicate (the device's retry of an upload whose answer was lost treats that as done).
   if exists (
     select from storage.objects o
      where o.bucket_id = bucket and o.name like folder::text || '/%'
+       and o.name <> may_add_guest_file.name
   ) then
     return false;
   end if;
@@ -105,6 +108,7 @@ begin
     from internal.guest_uploads u
    where u.client_key = caller
      and u.created_at > now() - interval '1 hour'
+     and (u.bucket_id, u.name) <> (bucket, may_add_guest_file.name)
      and not internal.booking_names_file(u.bucket_id, u.name);
   return used + internal.object_size(metadata) <= budget;
 end

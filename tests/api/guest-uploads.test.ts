@@ -42,6 +42,9 @@ describe('anonymous booking files', () => {
     expect((await licences.upload(`${folder}/permis.png`, png(2000))).error).toBeNull();
     const second = await licences.upload(`${folder}/autre.png`, png(2000));
     expect(second.error).toMatchObject({ statusCode: '403' });
+    // The same file again (a retry whose first answer was lost) is a duplicate, as before.
+    const again = await licences.upload(`${folder}/permis.png`, png(2000));
+    expect(again.error).toMatchObject({ statusCode: '409' });
     // The flight document has its own place in the same folder.
     const flight = guest.storage.from('flight-documents');
     expect((await flight.upload(`${folder}/billet.png`, png(2000))).error).toBeNull();
