@@ -51,7 +51,7 @@ test.describe('accounts', () => {
     await expect(form.getByText("L'adresse e-mail est requise")).toBeVisible();
     await expect(form.getByText('Le numéro de téléphone est requis')).toBeVisible();
     await form.getByLabel('Âge').fill('17');
-    await form.getByLabel('Téléphone').fill('0555123456');
+    await form.getByLabel('Téléphone').fill('0555 12 34');
     await form.getByLabel('Mot de passe', { exact: true }).fill('kiraa2026');
     await form.getByLabel('Confirmer le mot de passe').fill('kiraa2027');
     await form.getByRole('button', { name: 'Créer mon compte' }).click();

@@ -7,7 +7,15 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 
-import { bookAsGuest, guest, PDF, pickRental, primeDevice, rest } from './support/booking-journey';
+import {
+  bookAsGuest,
+  confirmByMail,
+  guest,
+  PDF,
+  pickRental,
+  primeDevice,
+  rest,
+} from './support/booking-journey';
 import type { E2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
 
@@ -107,7 +115,8 @@ test.describe('booking offline', () => {
       await primeDevice(pageB);
       await deviceA.setOffline(true);
       await deviceB.setOffline(true);
-      const a = await bookAsGuest(pageA, rental, guest('device-a'));
+      const guestA = guest('device-a');
+      const a = await bookAsGuest(pageA, rental, guestA);
       const b = await bookAsGuest(pageB, rental, guest('device-b'));
       expect(a.reference).not.toBe(b.reference);
 
@@ -115,6 +124,8 @@ test.describe('booking offline', () => {
       await expect(pageA.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
         timeout: 30_000,
       });
+      // A's traveller types the code: A holds the car now (unconfirmed, it would hold none).
+      await confirmByMail(guestA.email, a.reference);
       await deviceB.setOffline(false);
       await expect(pageB.getByTestId('sync-state')).toHaveAttribute(
         'data-state',

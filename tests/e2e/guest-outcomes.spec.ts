@@ -11,6 +11,7 @@ import pg from 'pg';
 import { apiClient, signedInClient, waitForMail, type Mail } from './support/accounts';
 import {
   bookAsGuest,
+  confirmByMail,
   guest,
   PDF,
   pickRental,
@@ -62,7 +63,10 @@ async function serverRow(e2e: E2eEnv, reference: string) {
 const mailFor = (reference: string, words: string) => (m: Mail) =>
   m.subject.includes(reference) && m.text.includes(words);
 
-/** Someone else books the rental's car and dates through the API (a guest, from elsewhere). */
+/**
+ * Someone else books the rental's car and dates through the API (a guest, from elsewhere) and
+ * confirms it with the mailed code, so it holds the car.
+ */
 async function takeTheCar(rental: Rental): Promise<void> {
   const visitor = apiClient();
   const id = randomUUID();
@@ -73,12 +77,13 @@ async function takeTheCar(rental: Rental): Promise<void> {
     });
   expect(uploadError).toBeNull();
   const other = guest('other');
+  const reference = `KR-${randomUUID()
+    .replace(/[^0-9]/g, '')
+    .slice(0, 4)}-ZZZZ`;
   const { error } = await visitor.rpc('create_booking', {
     p: {
       id,
-      reference: `KR-${randomUUID()
-        .replace(/[^0-9]/g, '')
-        .slice(0, 4)}-ZZZZ`,
+      reference,
       car_id: rental.carId,
       start_at: `${rental.start}:00+01:00`,
       end_at: `${rental.end}:00+01:00`,
@@ -95,6 +100,8 @@ async function takeTheCar(rental: Rental): Promise<void> {
     },
   });
   expect(error).toBeNull();
+  // That traveller types their code: a proven booking holds the car.
+  await confirmByMail(other.email, reference);
 }
 
 test.describe('a guest’s booking, told truthfully', () => {

@@ -18,10 +18,14 @@ export const PAGE_PADDING = 'px-4 sm:px-6 md:px-8';
  */
 const DOCKED_CONTACT = /^\/(cars\/[^/]+|booking-success|guest-booking)(\/|$)/;
 
+/** The agency's own screens: the travellers' contact button has nothing to offer there. */
+const STAFF = /^\/staff(\/|$)/;
+
 /** The 'topBarClassic' layout of the public and signed-in pages. */
 export function TopBarLayout() {
   const { pathname } = useLocation();
   const docked = DOCKED_CONTACT.test(pathname);
+  const contact = !STAFF.test(pathname);
   return (
     <div className="flex min-h-dvh flex-col" data-layout="topBarClassic">
       <Header />
@@ -30,7 +34,7 @@ export function TopBarLayout() {
         tabIndex={-1}
         // At least a screen tall: the footer starts below the fold, so pages that fill in as
         // their data arrives never push it around (no layout shift).
-        className={`mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 ${docked ? 'pb-6' : 'pb-24'} outline-none`}
+        className={`mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 ${PAGE_PADDING} pt-6 ${docked || !contact ? 'pb-6' : 'pb-24'} outline-none`}
       >
         <RouteErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
@@ -38,13 +42,13 @@ export function TopBarLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      {docked && (
+      {contact && docked && (
         <div className={`mx-auto flex w-full max-w-7xl justify-end ${PAGE_PADDING} pb-6`}>
           <ContactButton docked />
         </div>
       )}
       <Footer />
-      {!docked && <ContactButton />}
+      {contact && !docked && <ContactButton />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 
 import type { Page } from '@playwright/test';
 
+import { apiClient, waitForMail } from './accounts';
 import type { E2eEnv } from './env';
 import { expect } from './fixtures';
 
@@ -127,4 +128,24 @@ export async function bookAsGuest(
   expect(reference).toMatch(/^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   const bookingId = new URL(page.url()).searchParams.get('id') ?? '';
   return { reference, bookingId };
+}
+
+/**
+ * The guest of `reference` types the code of their confirmation mail (as from another device):
+ * from then on the booking holds its car. An unconfirmed booking holds none (docs/decisions.md,
+ * "Who may hold the fleet").
+ */
+export async function confirmByMail(email: string, reference: string): Promise<void> {
+  const mail = await waitForMail(
+    email,
+    20_000,
+    (m) => m.subject.includes(reference) && /\b\d{8}\b/.test(m.text),
+  );
+  const code = /(?:Code de confirmation :|Confirmation code:|رمز التأكيد:) (\d{8})/.exec(
+    mail.text,
+  )?.[1];
+  expect(code, mail.text).toBeTruthy();
+  const { data, error } = await apiClient().rpc('confirm_guest_booking', { reference, code });
+  expect(error).toBeNull();
+  expect(data).toMatchObject({ confirmed: true });
 }
