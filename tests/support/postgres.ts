@@ -24,7 +24,8 @@ const REQUIRED_EXTENSIONS = ['btree_gist', 'pgcrypto'];
 
 type Binaries = { bin: string; version: string; share: string };
 
-function findBinaries(env = process.env): Binaries | string {
+/** PostgreSQL's server binaries (newest Debian version, or KIRAA_PG_BIN), or why there are none. */
+export function postgresBinaries(env = process.env): Binaries | string {
   let bin = env.KIRAA_PG_BIN;
   if (!bin) {
     const root = '/usr/lib/postgresql';
@@ -53,7 +54,7 @@ function findBinaries(env = process.env): Binaries | string {
 
 /** Why a PostgreSQL cluster cannot be created here, or null when it can. */
 export function postgresUnavailableReason(): string | null {
-  const found = findBinaries();
+  const found = postgresBinaries();
   if (typeof found === 'string') return found;
   if (process.getuid?.() === 0 && userIds('postgres') === null) {
     return 'running as root and there is no "postgres" user to run the server as';
@@ -97,7 +98,7 @@ export type PostgresOptions = {
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
   const superuser = options.superuser ?? 'postgres';
-  const found = findBinaries();
+  const found = postgresBinaries();
   if (typeof found === 'string') throw new Error(`PostgreSQL is not available: ${found}.`);
   const asRoot = process.getuid?.() === 0;
   const ids = asRoot ? userIds('postgres') : null;
