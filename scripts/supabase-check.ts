@@ -9,8 +9,9 @@
  * 2. `supabase db push --include-seed` as `postgres`, the way migrations reach production;
  * 3. `supabase db advisors` (Supabase's linter): no ERROR or WARN;
  * 4. `supabase db lint` (plpgsql_check): no warning;
- * 5. `supabase gen types typescript` equals src/infra/database.types.ts
- *    (`npm run test:supabase -- --update` rewrites it).
+ * 5. `supabase gen types typescript` equals src/infra/database.types.ts, and supabase/schema (the
+ *    live schema, one file per rule: scripts/schema-mirror.ts) equals the pushed database
+ *    (`npm run test:supabase -- --update` rewrites both).
  *
  * Prints what each step found and how long it took; exits non-zero on the first failure.
  */
@@ -23,8 +24,11 @@ import pg from 'pg';
 
 import { postgresUnavailableReason, startPostgres } from '../tests/support/postgres.ts';
 
+import { liveSchema, mirrorDifferences, writeMirror } from './schema-mirror.ts';
+
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const TYPES_FILE = join(ROOT, 'src/infra/database.types.ts');
+const SCHEMA_MIRROR = join(ROOT, 'supabase/schema');
 const BOOTSTRAP = join(ROOT, 'supabase/local/bootstrap.sql');
 const EXTENSIONS = join(ROOT, 'supabase/local/extensions.sql');
 const CLI = join(ROOT, 'node_modules/supabase/dist/supabase.js');
@@ -181,6 +185,29 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
         );
       } else {
         console.info('    src/infra/database.types.ts is current');
+      }
+    }
+
+    const live = await timed('the live schema read, one file per rule', async () => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        return await liveSchema(client);
+      } finally {
+        await client.end();
+      }
+    });
+    if (update) {
+      writeMirror(SCHEMA_MIRROR, live);
+      console.info(`    wrote ${live.size} files in supabase/schema`);
+    } else {
+      const differences = mirrorDifferences(SCHEMA_MIRROR, live);
+      if (differences.length > 0) {
+        failures.push(
+          `supabase/schema differs from the live schema (${differences.length} files):\n  ${differences.slice(0, 20).join('\n  ')}\nRun \`npm run test:supabase -- --update\` and commit supabase/schema with its migration.`,
+        );
+      } else {
+        console.info(`    supabase/schema is current (${live.size} files)`);
       }
     }
   } finally {

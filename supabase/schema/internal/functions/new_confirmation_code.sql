@@ -1,0 +1,12 @@
+-- function internal.new_confirmation_code(): the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE OR REPLACE FUNCTION internal.new_confirmation_code()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select lpad(((('x' || encode(extensions.gen_random_bytes(6), 'hex'))::bit(48)::bigint)
+    % 100000000)::text, 8, '0')
+$function$;
+

@@ -1,0 +1,91 @@
+-- function public.find_guest_booking(reference text, contact text): the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE OR REPLACE FUNCTION public.find_guest_booking(reference text, contact text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller text := coalesce(internal.client_address_key(), 'unknown');
+  ref text := internal.normalize_reference(find_guest_booking.reference);
+  ref_key text := coalesce(ref, '(malformed)');
+  given text := trim(coalesce(find_guest_booking.contact, ''));
+  phone text := internal.normalize_phone(given);
+  lookup_key text;
+  window_start timestamptz := now() - interval '15 minutes';
+  per_reference integer;
+  per_address integer;
+  n integer;
+  total integer;
+  oldest timestamptz;
+  b public.bookings;
+begin
+  perform internal.require_writable();
+  select coalesce(max(s.lookup_failures_per_reference), 5),
+         coalesce(max(s.lookup_failures_per_address), 1000)
+    into per_reference, per_address
+    from public.settings s where s.id = 1;
+  lookup_key := encode(extensions.digest(
+    case when position('@' in given) > 0 then coalesce(internal.email_key(given), '')
+         else coalesce(phone, lower(given)) end, 'sha256'), 'hex');
+
+  -- Concurrent guesses count each other: the address, then the reference (always this order).
+  perform pg_advisory_xact_lock(hashtextextended('guest_lookup:address:' || caller, 0));
+  perform pg_advisory_xact_lock(hashtextextended('guest_lookup:reference:' || ref_key, 0));
+
+  if ref is not null then
+    select count(*) filter (where f.client_key = caller), count(*), min(f.failed_at)
+      into n, total, oldest
+      from internal.guest_lookup_failures f
+     where f.reference_key = ref_key and f.failed_at > window_start;
+    if n >= per_reference or total >= 6 * per_reference then
+      perform internal.fail('rate_limited', json_build_object(
+        'limit', per_reference, 'scope', 'reference',
+        'retry_after', to_char((oldest + interval '15 minutes') at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text);
+    end if;
+  end if;
+  select count(*), min(f.failed_at) into n, oldest
+    from internal.guest_lookup_failures f
+   where f.client_key = caller and f.contact_key = lookup_key
+     and f.failed_at > window_start;
+  if n >= 20 then
+    perform internal.fail('rate_limited', json_build_object(
+      'limit', 20, 'scope', 'contact',
+      'retry_after', to_char((oldest + interval '15 minutes') at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text);
+  end if;
+  select count(*), min(f.failed_at) into n, oldest
+    from internal.guest_lookup_failures f
+   where f.client_key = caller and f.failed_at > window_start;
+  if n >= per_address then
+    perform internal.fail('rate_limited', json_build_object(
+      'limit', per_address, 'scope', 'address',
+      'retry_after', to_char((oldest + interval '15 minutes') at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text);
+  end if;
+
+  if ref is not null and given <> '' then
+    select x.* into b from public.bookings x where x.reference = ref and x.user_id is null;
+    if found then
+      if position('@' in given) > 0 then
+        if lower(given) = lower(b.guest_email) then
+          return internal.booking_json(b);
+        end if;
+      elsif phone is not null and phone = b.guest_phone then
+        return internal.booking_json(b);
+      end if;
+    end if;
+  end if;
+
+  insert into internal.guest_lookup_failures (reference_key, client_key, contact_key)
+  values (left(ref_key, 64), left(caller, 64), lookup_key);
+  return null;
+end
+$function$;
+
+grant execute on function public.find_guest_booking(reference text, contact text) to anon;
+grant execute on function public.find_guest_booking(reference text, contact text) to authenticated;
+grant execute on function public.find_guest_booking(reference text, contact text) to service_role;

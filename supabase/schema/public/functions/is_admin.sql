@@ -1,0 +1,18 @@
+-- function public.is_admin(): the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE OR REPLACE FUNCTION public.is_admin()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select p.role = 'admin' from public.profiles p where p.id = auth.uid()),
+    false
+  )
+$function$;
+
+grant execute on function public.is_admin() to anon;
+grant execute on function public.is_admin() to authenticated;
+grant execute on function public.is_admin() to service_role;

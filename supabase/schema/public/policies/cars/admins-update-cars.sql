@@ -1,0 +1,7 @@
+-- policy "Admins update cars" on public.cars: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create policy "Admins update cars" on public.cars
+  as permissive for update to authenticated
+  using (( SELECT is_admin() AS is_admin))
+  with check (( SELECT is_admin() AS is_admin));

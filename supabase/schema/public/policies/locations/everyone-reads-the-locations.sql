@@ -1,0 +1,6 @@
+-- policy "Everyone reads the locations" on public.locations: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create policy "Everyone reads the locations" on public.locations
+  as permissive for select to anon, authenticated
+  using (true);

@@ -1,0 +1,6 @@
+-- policy "Customers add their own push subscriptions" on public.push_subscriptions: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create policy "Customers add their own push subscriptions" on public.push_subscriptions
+  as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (booking_id IS NULL)));

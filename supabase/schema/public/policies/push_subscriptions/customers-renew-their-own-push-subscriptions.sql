@@ -1,0 +1,7 @@
+-- policy "Customers renew their own push subscriptions" on public.push_subscriptions: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create policy "Customers renew their own push subscriptions" on public.push_subscriptions
+  as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (booking_id IS NULL)));

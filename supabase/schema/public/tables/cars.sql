@@ -1,0 +1,61 @@
+-- table public.cars: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create table public.cars (
+  id uuid default gen_random_uuid() not null,
+  slug text not null,
+  name text not null,
+  make text not null,
+  model text not null,
+  body text not null,
+  seats smallint not null,
+  doors smallint not null,
+  passengers smallint not null,
+  fuel text not null,
+  year smallint not null,
+  transmission text not null,
+  drive text not null,
+  engine text not null,
+  mileage_km integer not null,
+  exterior_color text not null,
+  interior_color text not null,
+  features text[] default '{}'::text[] not null,
+  description jsonb not null,
+  daily_rate_dzd integer not null,
+  deposit_dzd integer not null,
+  images text[] default '{}'::text[] not null,
+  rating_avg numeric(3,2),
+  rating_count integer default 0 not null,
+  active boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint cars_body_known CHECK ((body = ANY (ARRAY['city'::text, 'hatchback'::text, 'sedan'::text, 'suv'::text, 'pickup'::text, 'van'::text]))),
+  constraint cars_daily_rate_positive CHECK ((daily_rate_dzd > 0)),
+  constraint cars_deposit_positive CHECK ((deposit_dzd >= 0)),
+  constraint cars_description_localized CHECK (internal.is_localized(description)),
+  constraint cars_doors_range CHECK (((doors >= 2) AND (doors <= 5))),
+  constraint cars_drive_known CHECK ((drive = ANY (ARRAY['fwd'::text, 'rwd'::text, 'awd'::text, '4wd'::text]))),
+  constraint cars_engine_length CHECK (((char_length(TRIM(BOTH FROM engine)) >= 1) AND (char_length(TRIM(BOTH FROM engine)) <= 60))),
+  constraint cars_exterior_color_known CHECK ((exterior_color = ANY (ARRAY['white'::text, 'black'::text, 'silver'::text, 'grey'::text, 'red'::text, 'blue'::text, 'green'::text, 'beige'::text, 'brown'::text, 'orange'::text, 'yellow'::text]))),
+  constraint cars_features_known CHECK ((features <@ ARRAY['bluetooth'::text, 'gps'::text, 'heated_seats'::text, 'sunroof'::text, 'parking_sensors'::text, 'air_conditioning'::text, 'leather_seats'::text])),
+  constraint cars_fuel_known CHECK ((fuel = ANY (ARRAY['petrol'::text, 'diesel'::text, 'hybrid'::text, 'electric'::text, 'lpg'::text]))),
+  constraint cars_images_paths CHECK (((cardinality(images) <= 12) AND (array_position(images, NULL::text) IS NULL) AND (array_to_string(images, ' '::text) ~ '^((/|https://)\S+)?( (/|https://)\S+)*$'::text))),
+  constraint cars_interior_color_known CHECK ((interior_color = ANY (ARRAY['black'::text, 'grey'::text, 'beige'::text, 'brown'::text, 'red'::text]))),
+  constraint cars_make_length CHECK (((char_length(TRIM(BOTH FROM make)) >= 1) AND (char_length(TRIM(BOTH FROM make)) <= 40))),
+  constraint cars_mileage_positive CHECK ((mileage_km >= 0)),
+  constraint cars_model_length CHECK (((char_length(TRIM(BOTH FROM model)) >= 1) AND (char_length(TRIM(BOTH FROM model)) <= 40))),
+  constraint cars_name_length CHECK (((char_length(TRIM(BOTH FROM name)) >= 1) AND (char_length(TRIM(BOTH FROM name)) <= 80))),
+  constraint cars_passengers_range CHECK (((passengers >= 1) AND (passengers <= 9))),
+  constraint cars_rating_range CHECK ((((rating_count = 0) AND (rating_avg IS NULL)) OR ((rating_count > 0) AND ((rating_avg >= (1)::numeric) AND (rating_avg <= (5)::numeric))))),
+  constraint cars_seats_range CHECK (((seats >= 1) AND (seats <= 9))),
+  constraint cars_slug_format CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 80))),
+  constraint cars_transmission_known CHECK ((transmission = ANY (ARRAY['automatic'::text, 'manual'::text]))),
+  constraint cars_year_range CHECK (((year >= 1990) AND (year <= 2100))),
+  constraint cars_pkey PRIMARY KEY (id),
+  constraint cars_slug_key UNIQUE (slug)
+);
+CREATE INDEX cars_updated_at_id_idx ON public.cars USING btree (updated_at, id);
+alter table public.cars enable row level security;
+grant select on table public.cars to anon;
+grant select on table public.cars to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on table public.cars to service_role;

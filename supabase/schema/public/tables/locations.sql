@@ -1,0 +1,24 @@
+-- table public.locations: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+create table public.locations (
+  id uuid default gen_random_uuid() not null,
+  kind text not null,
+  iata text,
+  name jsonb not null,
+  delivery_fee_dzd integer default 0 not null,
+  sort_order smallint default 0 not null,
+  active boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint locations_fee_positive CHECK ((delivery_fee_dzd >= 0)),
+  constraint locations_iata_format CHECK ((((kind = 'airport'::text) AND (iata ~ '^[A-Z]{3}$'::text)) OR ((kind = 'city'::text) AND (iata IS NULL)))),
+  constraint locations_kind_known CHECK ((kind = ANY (ARRAY['city'::text, 'airport'::text]))),
+  constraint locations_name_localized CHECK (internal.is_localized(name)),
+  constraint locations_pkey PRIMARY KEY (id)
+);
+CREATE INDEX locations_updated_at_id_idx ON public.locations USING btree (updated_at, id);
+alter table public.locations enable row level security;
+grant select on table public.locations to anon;
+grant select on table public.locations to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on table public.locations to service_role;

@@ -1,0 +1,4 @@
+-- trigger bookings_record_event_on_status_change on public.bookings: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE TRIGGER bookings_record_event_on_status_change AFTER UPDATE OF status ON bookings FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION internal.record_booking_event();

@@ -1,0 +1,4 @@
+-- trigger profiles_set_updated_at on public.profiles: the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION internal.set_updated_at();
