@@ -57,7 +57,24 @@ const messages: Record<string, MessageDescriptor> = {
   file_too_large: msg`fichier trop volumineux`,
   unsupported_file_type: msg`type de fichier non pris en charge`,
   file_missing: msg`Le fichier joint n’est plus sur cet appareil. Choisissez-le à nouveau.`,
+  booking_finished: msg`Cette réservation a reçu sa réponse finale : il n’y a plus rien à notifier.`,
+  invalid_push_endpoint: msg`Ce navigateur a donné une adresse de notification que l’agence ne peut pas utiliser.`,
 };
+
+/**
+ * Codes the server may answer that never reach a screen, and why. Every other code SQL can raise
+ * or answer has a message above (src/domain/booking-errors.test.ts reads supabase/schema).
+ */
+export const unshownErrorCodes: Record<string, string> = {
+  booking_not_refused:
+    'report_refused_booking: the outbox sends the booking again (src/sync/outbox/senders/create-booking.ts)',
+  booking_would_be_created: 'raised and caught inside report_refused_booking: never leaves it',
+};
+
+/** Whether `code` has its own message (not the generic one). */
+export function hasBookingErrorMessage(code: string): boolean {
+  return Object.hasOwn(messages, code);
+}
 
 /** The spec's generic message when a booking cannot be created (SPEC §8). */
 export const bookingErrorTitle = msg`Erreur de réservation`;
