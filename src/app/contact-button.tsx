@@ -6,7 +6,7 @@ import { ChatIcon, CloseIcon, WhatsAppIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';
 
 /**
- * The floating messaging button (SPEC §1): a card with the three WhatsApp lines, each opening a
+ * The floating messaging button (docs/product.md §1): a card with the three WhatsApp lines, each opening a
  * chat with its own number and a message in the UI language, in a new tab. `docked`: in the
  * page's flow instead of floating (on pages whose actions it would cover).
  */

@@ -10,7 +10,7 @@ function reload() {
 }
 
 /**
- * The last line of defence around the whole app (SPEC §2): a render error outside the router
+ * The last line of defence around the whole app (docs/product.md §2): a render error outside the router
  * shows this instead of a blank page.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -65,7 +65,7 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** The router's fallback (SPEC §2): "Unexpected Application Error!" with the details. */
+/** The router's fallback (docs/product.md §2): "Unexpected Application Error!" with the details. */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { status, detail } = describeRouteError(error);
   return (

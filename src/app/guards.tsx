@@ -7,7 +7,7 @@ import { useShellSession } from '@/app/session';
 import { showToast, SIGN_IN_TOAST_DURATION } from '@/infra/toast';
 import { PageSpinner } from '@/ui/spinner';
 
-/** Where a signed-out visitor goes, with the page they wanted in `redirectUrl` (SPEC §2). */
+/** Where a signed-out visitor goes, with the page they wanted in `redirectUrl` (docs/product.md §2). */
 export function signInPath(from: string): string {
   return `/sign-in?${new URLSearchParams({ redirectUrl: from }).toString()}`;
 }

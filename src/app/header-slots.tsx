@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { SessionUser } from '@/infra/session';
 
 /**
- * The signed-in corner of the header (SPEC §1: the notification bell and the user menu).
+ * The signed-in corner of the header (docs/product.md §1: the notification bell and the user menu).
  * Their owners add their components here, one `lazy` line each (import `lazy` from 'react'),
  * in display order, e.g.
  *

@@ -29,7 +29,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
             const Icon = item.icon;
             const title = i18n._(item.title);
             if (item.path === '#') {
-              // The blog is not written yet (SPEC: placeholder path '#'): say so instead of
+              // The blog is not written yet (docs/product.md §2: a placeholder): say so instead of
               // pretending to navigate.
               return (
                 <li key={item.key}>

@@ -14,7 +14,7 @@ import {
   type IconProps,
 } from '@/ui/icons';
 
-/** A navigation entry (SPEC §3 "Navigation item"). */
+/** A navigation entry (docs/product.md §3 "Navigation item"). */
 export type NavItem = {
   key: string;
   path: string;
@@ -25,13 +25,13 @@ export type NavItem = {
   type: 'item';
   /** Roles that see it; empty means everyone. */
   authority: string[];
-  /** Only for signed-in users, or only for guests (SPEC §6: the booking entry changes). */
+  /** Only for signed-in users, or only for guests (docs/product.md §6: the booking entry changes). */
   audience?: 'signedIn' | 'guest';
   subMenu: NavItem[];
 };
 
 /**
- * The main navigation (SPEC §2), in order, plus the agency's board for admins (ARCHITECTURE §2:
+ * The main navigation (docs/product.md §2), in order, plus the agency's board for admins (docs/database.md:
  * staff manage bookings at /staff). '#' is the blog, not written yet.
  */
 export const navigation: readonly NavItem[] = [

@@ -3,7 +3,7 @@
  * decisions to the traveller (docs/offline-sync.md, "News: push and checks").
  * - The guest bookings stored here refresh in one call (src/sync/news.ts) when the app opens,
  *   comes back online, gets the focus or becomes visible, and every 30 s while visible (the
- *   bell's pace, SPEC §9); the signed-in user's notifications have the bell's own poll.
+ *   bell's pace, docs/product.md §9); the signed-in user's notifications have the bell's own poll.
  * - A push (the worker's message) refreshes them at once: no poll needed.
  * - With permission granted, the push subscription is renewed (browsers drop them silently) and
  *   an installed app asks for a periodic check; going offline asks the worker to check when the

@@ -1,5 +1,5 @@
 /**
- * The route table (ARCHITECTURE §3, SPEC §2). Every screen is its own lazy chunk.
+ * The route table (docs/architecture.md, docs/product.md §2). Every screen is its own lazy chunk.
  *
  * Adding a screen of your feature:
  *   1. default-export the screen from `src/features/<feature>/<name>-page.tsx`;
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           { element: <RequireAuth />, children: signedInRoutes },
           {
-            // SPEC §6: needs the admin or user role; without it, home (not itself again).
+            // docs/product.md §6: needs the admin or user role; without it, home (not itself again).
             element: <RequireAuth authority={['admin', 'user']} deniedTo="/home" />,
             children: [
               {
@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { element: <SideLayout />, children: authRoutes },
-      // Unknown paths land on the home page (SPEC §2).
+      // Unknown paths land on the home page (docs/product.md §2).
       { path: '*', element: <Navigate to="/home" replace /> },
     ],
   },

@@ -76,7 +76,7 @@ export function hasBookingErrorMessage(code: string): boolean {
   return Object.hasOwn(messages, code);
 }
 
-/** The spec's generic message when a booking cannot be created (SPEC §8). */
+/** The spec's generic message when a booking cannot be created (docs/product.md §8). */
 export const bookingErrorTitle = msg`Erreur de réservation`;
 export const bookingErrorGeneric = msg`Une erreur s’est produite lors de la création de votre réservation. Veuillez réessayer.`;
 

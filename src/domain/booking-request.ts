@@ -1,6 +1,6 @@
 /**
  * A booking request: what the device asks the server for, once, in one shape. It is the payload of
- * `create_booking(p)` (the columns of ARCHITECTURE.md §2, as the client sends them); the price's
+ * `create_booking(p)` (the columns of docs/database.md, as the client sends them); the price's
  * inputs (pricing.ts) and `quote_booking`'s are parts of it. The booking feature builds it from
  * its draft in one place (src/features/booking/draft-request.ts), the outbox validates and sends
  * it, and the server checks every field again.

@@ -1,5 +1,5 @@
 /**
- * The booking lifecycle (ARCHITECTURE §2): which status may follow which, and who may make the
+ * The booking lifecycle (docs/database.md): which status may follow which, and who may make the
  * move. The server is the judge — `cancel_booking` for the customer, `staff_set_booking_status`
  * for staff (supabase/migrations/*_booking_rpcs.sql) — and tests/api/lifecycle-rules.test.ts
  * holds this table equal to what they accept, refuse, and with which code. The screens read it

@@ -1,5 +1,5 @@
 /**
- * Row shapes of the public schema (ARCHITECTURE.md §2), as PostgREST returns them.
+ * Row shapes of the public schema (docs/database.md), as PostgREST returns them.
  * Timestamps are ISO 8601 strings; money is whole DZD (integers).
  */
 

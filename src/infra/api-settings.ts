@@ -10,7 +10,7 @@ const DEFAULT_API_URL = 'http://localhost:54321';
 /** Stands in for a missing VITE_SUPABASE_ANON_KEY: every request is then refused. */
 export const MISSING_ANON_KEY = 'anon-key-not-configured';
 
-/** Every request gives up after this long (SPEC §9). */
+/** Every request gives up after this long (docs/product.md §9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export type ApiSettings = {

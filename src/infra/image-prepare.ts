@@ -10,7 +10,7 @@
 import { sniffFileType, FILE_SNIFF_BYTES } from '@/domain/file-sniff';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** What the buckets accept (ARCHITECTURE.md §2). */
+/** What the buckets accept (docs/database.md). */
 export const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 /** What the file picker offers: the upload types, plus HEIC/HEIF which we convert. */

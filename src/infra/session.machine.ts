@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { and, assign, fromPromise, setup } from 'xstate';
 
-/** SPEC §9: the session is checked at start and then every 60 s… */
+/** docs/product.md §9: the session is checked at start and then every 60 s… */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** …and refreshed when its expiry is missing or less than 300 s away. */
 export const SESSION_REFRESH_THRESHOLD_S = 300;
@@ -54,7 +54,7 @@ export function needsRefresh(session: Session | null, nowMs: number): boolean {
 }
 
 /**
- * The session (ARCHITECTURE §3): signed out / signed in / refreshing. It never signs out because
+ * The session (docs/architecture.md): signed out / signed in / refreshing. It never signs out because
  * the device is offline — only on sign-out, on a refresh the server refused, or when supabase-js
  * reports the session gone. A refresh that got no answer is tried again after 5 s, then 10 s,
  * 20 s, 40 s and every 60 s (nextCheckDelay). Side effects are actors provided by

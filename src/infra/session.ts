@@ -24,7 +24,7 @@ import { onBackOnline } from '@/infra/network';
 
 /**
  * The signed-in user as the app sees it: the seed's `sessionUser` fields, derived from the
- * supabase-js session kept in IndexedDB (ARCHITECTURE §3).
+ * supabase-js session kept in IndexedDB (docs/architecture.md).
  */
 export type SessionUser = {
   id: string;
@@ -75,7 +75,7 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 function statusOf(snapshot: SessionSnapshot): SessionStatus {
   if (snapshot.matches('loading')) return 'loading';
-  // "Authenticated only when a token exists and signedIn is true" (SPEC §4).
+  // "Authenticated only when a token exists and signedIn is true" (docs/product.md §4).
   if (snapshot.matches('signedOut') || !snapshot.context.session?.access_token) return 'signedOut';
   return 'signedIn';
 }

@@ -15,7 +15,7 @@ import type { Database } from '@/infra/database.types';
 /** Where supabase-js keeps the session (an IndexedDB `meta` row, and the BroadcastChannel name). */
 export const AUTH_STORAGE_KEY = 'kiraa-auth';
 
-/** Statuses that mean "your session has expired" (SPEC §8). */
+/** Statuses that mean "your session has expired" (docs/product.md §8). */
 export const SESSION_EXPIRED_STATUSES: readonly number[] = [401, 419, 440];
 
 const isWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -69,7 +69,7 @@ function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
 
 /**
  * fetch for supabase-js: a 60 s timeout, and for data and storage calls made with the user's
- * token, one retry with a fresh token after a session-expired status (SPEC §7: "the failed
+ * token, one retry with a fresh token after a session-expired status (docs/product.md §7: "the failed
  * request is retried with Authorization: Bearer <new access token>"). Auth calls are left alone:
  * supabase-js handles its own refresh errors.
  */

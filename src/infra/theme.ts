@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { Direction } from '@/domain/locale';
 
 /**
- * Theme settings, persisted in localStorage under `theme` with the seed's fields (SPEC §3).
+ * Theme settings, persisted in localStorage under `theme` with the seed's fields (docs/product.md §3).
  * index.html applies `mode` and the language's direction before the first paint with a small
  * inline script that reads the same keys: keep the two in step (see docs/ui.md).
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Toasts: short messages that disappear on their own (SPEC §9: 5 s at bottom-centre by default;
+ * Toasts: short messages that disappear on their own (docs/product.md §9: 5 s at bottom-centre by default;
  * the sign-in notice 3 s at top-centre). The messages are already translated by the caller.
  * Rendered by src/ui/toast-viewport.tsx, which the app mounts once.
  */

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
- * The agency's three WhatsApp lines (SPEC §1: reservation service, technical support, delivery
+ * The agency's three WhatsApp lines (docs/product.md §1: reservation service, technical support, delivery
  * service), used by the floating contact button and the contacts page. Numbers are set at build
  * time (VITE_CONTACT_RESERVATION_PHONE, VITE_CONTACT_SUPPORT_PHONE, VITE_CONTACT_DELIVERY_PHONE,
  * international format); the defaults are the demo agency's.

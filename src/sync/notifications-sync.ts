@@ -41,8 +41,8 @@ export async function mergeNotifications(
 }
 
 /**
- * Fetches the user's notifications (SPEC §7: all fields, mine, newest first) into Dexie.
- * Resolves false when the fetch failed (logged only, SPEC §8); the cached list stays.
+ * Fetches the user's notifications (docs/product.md §7: all fields, mine, newest first) into Dexie.
+ * Resolves false when the fetch failed (logged only, docs/product.md §8); the cached list stays.
  */
 export async function fetchNotifications(client: SupabaseClient, userId: string): Promise<boolean> {
   const { data, error } = await client

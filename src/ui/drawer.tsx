@@ -6,7 +6,7 @@ import { cn } from '@/ui/cn';
 import { CloseIcon } from '@/ui/icons';
 import { Modal } from '@/ui/modal';
 
-/** The navigation drawer's width (SPEC §9). */
+/** The navigation drawer's width (docs/product.md §9). */
 export const MENU_DRAWER_WIDTH = 330;
 
 export type DrawerProps = {

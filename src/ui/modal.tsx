@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/ui/cn';
 import { trapTabKey } from '@/ui/focus';
 
-/** How long the closing animation of drawers and dialogs lasts (SPEC §9: 300 ms). */
+/** How long the closing animation of drawers and dialogs lasts (docs/product.md §9: 300 ms). */
 export const CLOSE_ANIMATION_MS = 300;
 
 function reducedMotion(): boolean {

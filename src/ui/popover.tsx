@@ -29,7 +29,7 @@ export type PopoverProps = {
 /**
  * A panel anchored to a button (the header's dropdowns, the contact card). Esc and a click
  * outside close it; Esc gives focus back to the button. Minimum width 160 px, 200 ms animation
- * (SPEC §9).
+ * (docs/product.md §9).
  */
 export function Popover({
   triggerContent,

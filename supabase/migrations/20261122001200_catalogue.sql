@@ -175,7 +175,7 @@ create trigger settings_set_updated_at
 -- Policies
 -- ---------------------------------------------------------------------------------------------
 -- The catalogue is public, retired rows included: the app's delta must see `active = false` to
--- drop a retired car, place or option from the device (ARCHITECTURE.md §3). The app shows only
+-- drop a retired car, place or option from the device (docs/architecture.md). The app shows only
 -- active rows and create_booking refuses inactive ones. Staff maintain it; rows are retired,
 -- never deleted (no delete policy, no delete grant).
 alter table public.cars enable row level security;

@@ -1,4 +1,4 @@
--- The server API (ARCHITECTURE.md §2): every booking write goes through these functions, which
+-- The server API (docs/database.md): every booking write goes through these functions, which
 -- check every rule of docs/decisions.md again, whatever the client did. Refusals raise SQLSTATE
 -- P0001 with a stable code as the message and the details in `detail`. See docs/database.md.
 

@@ -111,7 +111,7 @@ begin
 end
 $$;
 
--- The limits on who may hold cars (settings; docs/decisions.md "Limits"), checked under
+-- The limits on who may hold cars (settings; docs/decisions.md, "Who may hold the fleet"), checked under
 -- advisory locks so that concurrent calls of one caller count each other:
 -- - a customer: pending bookings of the account (too_many_pending_for_account), bookings created
 --   in the last hour (booking_rate_limited);

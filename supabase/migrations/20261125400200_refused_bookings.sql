@@ -263,7 +263,7 @@ begin
 end
 $$;
 
--- The limits on who may hold cars (docs/decisions.md "Limits"), unchanged but for the hourly
+-- The limits on who may hold cars (docs/decisions.md, "Who may hold the fleet"), unchanged but for the hourly
 -- rate, which now counts the refusals reported (report_refused_booking) with the bookings made:
 -- an account's bookings and refusals in the last hour; an address's unconfirmed guest bookings
 -- and guest refusals in the last hour. One budget, so a script cannot alternate the two RPCs.

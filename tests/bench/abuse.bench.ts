@@ -1,5 +1,5 @@
 /**
- * Public booking under abuse (docs/decisions.md, "Limits"): 200 hostile clients hammer anonymous
+ * Public booking under abuse (docs/decisions.md, "Who may hold the fleet"): 200 hostile clients hammer anonymous
  * writes (a licence upload and `create_booking` with invented contacts, on random cars and days,
  * as fast as the server answers) while a normal customer browses (the catalogue, busy periods, a
  * quote) and books (upload, `create_booking`, then cancels). Three phases of PHASE_MS each, on a

@@ -40,7 +40,7 @@ const randomAddress = () => `10.9.${randomInt(256)}.${randomInt(1, 255)}`;
 /**
  * A client of the stack. `perRequestAddress`: every request from another address (the e2e stack
  * trusts X-Forwarded-For), as 100 devices flushing their own booking would be; one address
- * would meet the limit of unconfirmed guest holds per address (docs/decisions.md, "Limits").
+ * would meet the limit of unconfirmed guest holds per address (docs/decisions.md, "Who may hold the fleet").
  */
 function client(env: E2eEnv, key: string, perRequestAddress = false) {
   const address = randomAddress();

@@ -13,7 +13,7 @@ import {
 import { expect, test } from './support/fixtures.ts';
 import { signInThroughUi } from './support/session.ts';
 
-/** The polling interval (SPEC §9) and some slack for the request itself. */
+/** The polling interval (docs/product.md §9) and some slack for the request itself. */
 const WITHIN_ONE_POLL = 30_000 + 8_000;
 
 async function serverReadFlags(customer: Customer): Promise<boolean[]> {
@@ -49,7 +49,7 @@ test.describe('notifications', () => {
     await expect(bell).toHaveAccessibleName('Notifications (1 non lues)');
 
     await bell.click();
-    // SPEC §9: a list 280 px high in a panel at least 280 px wide (340 px from 640 px up).
+    // docs/product.md §9: a list 280 px high in a panel at least 280 px wide (340 px from 640 px up).
     const panel = page.getByTestId('notification-panel');
     expect((await panel.boundingBox())?.height).toBeCloseTo(280, 2);
     const dialog = page.getByRole('dialog', { name: 'Notifications' });

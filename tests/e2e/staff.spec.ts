@@ -22,7 +22,7 @@ import { expectAccessible } from './support/a11y.ts';
 import { checkBookingFiles } from '../support/supabase.ts';
 import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
 
-/** The polling interval of notifications (SPEC §9) and some slack for the request itself. */
+/** The polling interval of notifications (docs/product.md §9) and some slack for the request itself. */
 const WITHIN_ONE_POLL = 30_000 + 8_000;
 
 type ServerBooking = { reference: string; status: string; status_reason: string | null };

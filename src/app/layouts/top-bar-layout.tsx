@@ -7,7 +7,7 @@ import { Footer } from '@/app/footer';
 import { Header } from '@/app/header';
 import { PageSpinner } from '@/ui/spinner';
 
-/** Page padding of the top-bar layout (SPEC §9). */
+/** Page padding of the top-bar layout (docs/product.md §9). */
 export const PAGE_PADDING = 'px-4 sm:px-6 md:px-8';
 
 /**

@@ -91,7 +91,7 @@ function weakPasswordMessages(reasons: string[] | undefined): MessageDescriptor[
 }
 
 /**
- * The translated message(s) for a failed auth call (SPEC §8). Known codes get a precise message;
+ * The translated message(s) for a failed auth call (docs/product.md §8). Known codes get a precise message;
  * anything else the generic one of the action. `null` (a call that returned nothing) gives
  * 'Unable to sign in' / 'Unable to sign up'. The server's own text is never shown: it is English.
  */

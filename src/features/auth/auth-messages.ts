@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 
 import type { AuthFieldMessageKey } from '@/features/auth/auth.schema';
 
-/** The translated sentence of each validation key of auth.schema.ts (SPEC §5). */
+/** The translated sentence of each validation key of auth.schema.ts (docs/product.md §5). */
 export const authFieldMessages: Record<AuthFieldMessageKey, MessageDescriptor> = {
   'fullName.required': msg`Le nom complet est requis`,
   'fullName.max': msg`Le nom complet est trop long (100 caractères au maximum)`,

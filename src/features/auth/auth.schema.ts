@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normalizePhone } from '@/domain/phone';
 
 /**
- * The account forms' rules (SPEC §5). Each issue carries a stable key, never a sentence: the
+ * The account forms' rules (docs/product.md §5). Each issue carries a stable key, never a sentence: the
  * screens translate the key with `authFieldMessages` (auth-messages.ts) in the current language,
  * so a language switch re-translates errors already on screen.
  */

@@ -1,6 +1,6 @@
 /**
  * The user menu's avatar: initials on a colour chosen from 12 by the character sum of the name
- * (SPEC §9), so a person keeps the same colour on every device.
+ * (docs/product.md §9), so a person keeps the same colour on every device.
  */
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
 export const AVATAR_COLORS = [

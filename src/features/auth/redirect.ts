@@ -1,6 +1,6 @@
-/** Where a signed-in user lands when nothing else is asked (SPEC §2: the authenticated entry). */
+/** Where a signed-in user lands when nothing else is asked (docs/product.md §2: the authenticated entry). */
 export const AUTHENTICATED_ENTRY = '/home';
-/** Where a signed-out user lands after sign-out (SPEC §2: the unauthenticated entry). */
+/** Where a signed-out user lands after sign-out (docs/product.md §2: the unauthenticated entry). */
 export const UNAUTHENTICATED_ENTRY = '/sign-in';
 
 const AUTH_PAGES = ['/sign-in', '/sign-up', '/forgot-password', '/reset-password'];

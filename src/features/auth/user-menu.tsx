@@ -51,7 +51,7 @@ export function UserAvatar({
   );
 }
 
-/** The header's avatar dropdown (SPEC §2): name, email, and 'Sign Out'. */
+/** The header's avatar dropdown (docs/product.md §2): name, email, and 'Sign Out'. */
 export default function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -103,7 +103,7 @@ export default function UserMenu({ user }: { user: SessionUser }) {
               if (signingOut) return;
               setSigningOut(true);
               close(false);
-              // Always ends signed out here, even when the server cannot be reached (SPEC §4).
+              // Always ends signed out here, even when the server cannot be reached (docs/product.md §4).
               void signOut().finally(() => navigate(UNAUTHENTICATED_ENTRY, { replace: true }));
             }}
           >

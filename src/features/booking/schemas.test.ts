@@ -53,7 +53,7 @@ const basics = {
   end_time: '10:00',
 };
 
-describe('messages in each language (SPEC §5)', () => {
+describe('messages in each language (docs/product.md §5)', () => {
   const expected: Record<L, Record<string, string>> = {
     fr: {
       required: 'Date de retour est obligatoire',

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * The booking form's messages (SPEC §5), in the current language. Schemas take them as an
+ * The booking form's messages (docs/product.md §5), in the current language. Schemas take them as an
  * argument so one schema serves the form (messages shown) and the wizard machine (validity only).
  */
 export function validationMessages(i18n: I18n) {

@@ -16,7 +16,7 @@ import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
 import { ReferenceText } from '@/ui/reference-text';
 
-/** The price breakdown of ARCHITECTURE §2, with the refundable deposit beside the total. */
+/** The price breakdown of docs/database.md, with the refundable deposit beside the total. */
 export function PriceBreakdown({ booking }: { booking: LocalBooking }) {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;

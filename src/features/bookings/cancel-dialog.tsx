@@ -11,7 +11,7 @@ import { Dialog } from '@/ui/dialog';
 import { ReferenceText } from '@/ui/reference-text';
 
 /**
- * The confirmation before cancelling (SPEC §4: it cannot be undone). Confirming cancels at once
+ * The confirmation before cancelling (docs/product.md §4: it cannot be undone). Confirming cancels at once
  * on this device: a booking never sent is dropped from the outbox, one the server has is
  * cancelled through `cancel_booking` by the outbox, online or not.
  */

@@ -83,7 +83,7 @@ export function useBookingsRefresh(userId: string): {
 
 /**
  * Says so when the server refuses a cancellation or a review that was queued while this page is
- * open (SPEC §8: 'Error cancelling booking' / 'Error submitting review', with the reason).
+ * open (docs/product.md §8: 'Error cancelling booking' / 'Error submitting review', with the reason).
  */
 export function useRefusalToasts(entries: Map<string, BookingEntries> | undefined): void {
   const { t, i18n } = useLingui();

@@ -60,7 +60,7 @@ export function CarSearchField({
   );
 }
 
-/** The filters of /cars (SPEC §9); every control is labelled. */
+/** The filters of /cars (docs/product.md §9); every control is labelled. */
 export const CarFiltersForm = memo(function CarFiltersForm({
   filters,
   onChange,

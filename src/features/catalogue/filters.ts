@@ -3,7 +3,7 @@ import { algiersToIso } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import type { Car, CarFeature } from '@/domain/rows';
 
-/** The spec's car filters (SPEC §9), plus text search, rental dates and sorting. */
+/** The spec's car filters (docs/product.md §9), plus text search, rental dates and sorting. */
 export const transmissionOptions = ['all', 'automatic', 'manual'] as const;
 export const passengerOptions = ['all', 2, 4, 5] as const;
 export const filterFeatures = [

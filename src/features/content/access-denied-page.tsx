@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/ui/button';
 import { LockIcon } from '@/ui/icons';
 
-/** Shown when a signed-in user lacks the authority a page needs (SPEC §6). */
+/** Shown when a signed-in user lacks the authority a page needs (docs/product.md §6). */
 export default function AccessDeniedPage() {
   const { t } = useLingui();
   return (

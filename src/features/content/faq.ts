@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The FAQ categories of SPEC §9, in order; 'all' shows every question. */
+/** The FAQ categories of docs/product.md §9, in order; 'all' shows every question. */
 export const faqCategoryKeys = [
   'all',
   'booking',

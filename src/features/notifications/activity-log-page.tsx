@@ -53,7 +53,7 @@ function ActivityLog({ userId }: { userId: string }) {
   );
 }
 
-/** /concepts/account/activity-log: every notification of the signed-in user (SPEC §2). */
+/** /concepts/account/activity-log: every notification of the signed-in user (docs/product.md §2). */
 export default function ActivityLogPage() {
   const { status, user } = useSession();
   // The route guard only lets signed-in users in; this covers the instant while it loads.

@@ -25,7 +25,7 @@ await loadFeatureCatalog('notifications');
 export const ACTIVITY_LOG_PATH = '/concepts/account/activity-log';
 
 /**
- * The header's bell (SPEC §2, §9): an unread dot and a count (max '99+'); a panel 280 px high and
+ * The header's bell (docs/product.md §2, §9): an unread dot and a count (max '99+'); a panel 280 px high and
  * at least 280 px (340 px from the sm breakpoint) wide, with 'mark all read' and 'view all
  * activity'. Choosing a notification marks it read and opens /mybookings.
  */

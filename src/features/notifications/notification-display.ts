@@ -4,11 +4,11 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import type { Notification, NotificationType } from '@/domain/rows';
 
-/** SPEC §9: the list is refetched every 30 s; the badge counts up to 99, then shows '99+'. */
+/** docs/product.md §9: the list is refetched every 30 s; the badge counts up to 99, then shows '99+'. */
 export const NOTIFICATION_POLL_MS = 30_000;
 export const BADGE_MAX = 99;
 
-/** SPEC §3: 1 accepted, 2 rejected, 3 completed, 4 cancelled, 0 anything else (generic). */
+/** docs/product.md §3: 1 accepted, 2 rejected, 3 completed, 4 cancelled, 0 anything else (generic). */
 export type NotificationCategory = 0 | 1 | 2 | 3 | 4;
 
 export function notificationCategory(type: NotificationType): NotificationCategory {
@@ -28,7 +28,7 @@ export function notificationCategory(type: NotificationType): NotificationCatego
 }
 
 /**
- * SPEC §3 avatar kinds: 0 a person (image or initials; here the Kiraa team), 1 a calendar icon,
+ * docs/product.md §3 avatar kinds: 0 a person (image or initials; here the Kiraa team), 1 a calendar icon,
  * 2 a result, 'succeed' or otherwise failed.
  */
 export type NotificationAvatar =

@@ -20,7 +20,7 @@ function useNow(): number {
 
 /**
  * The list shared by the bell and the activity page. Empty: 'No notifications!', with 'Please
- * try again later' when the last fetch failed (SPEC §4, §8).
+ * try again later' when the last fetch failed (docs/product.md §4, §8).
  */
 export function NotificationList({
   items,

@@ -10,8 +10,8 @@ import {
 export { mergeNotifications, NOTIFICATIONS_FETCH_LIMIT } from '@/sync/notifications-sync';
 
 /**
- * Fetches the user's notifications (SPEC §7: all fields, mine, newest first) into Dexie.
- * Resolves false when the fetch failed (logged only, SPEC §8); the cached list stays.
+ * Fetches the user's notifications (docs/product.md §7: all fields, mine, newest first) into Dexie.
+ * Resolves false when the fetch failed (logged only, docs/product.md §8); the cached list stays.
  */
 export function refreshNotifications(userId: string): Promise<boolean> {
   return fetchNotifications(supabase, userId);

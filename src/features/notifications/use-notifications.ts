@@ -25,7 +25,7 @@ export type PollState = {
 };
 
 /**
- * Keeps the user's notifications fresh (SPEC §4: refetched every 30 s): at once, then every
+ * Keeps the user's notifications fresh (docs/product.md §4: refetched every 30 s): at once, then every
  * 30 s while the page is visible and the device online, and again when it comes back online, to
  * the foreground or gets the focus; a push refreshes Dexie at once (src/sw.ts). Offline, the
  * cached list stays on screen.

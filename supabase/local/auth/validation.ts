@@ -1,7 +1,7 @@
 /**
  * Input rules shared by sign-up, password change, recovery and the admin API: GoTrue's email
  * check and its password policy, set in supabase/config.toml (`minimum_password_length`,
- * `password_requirements`; Kiraa: 8 and `lower_upper_letters_digits_symbols`, SPEC §5).
+ * `password_requirements`; Kiraa: 8 and `lower_upper_letters_digits_symbols`, docs/product.md §5).
  */
 import type { PasswordRequirements, ProjectSettings } from '../settings.ts';
 import { AuthFailure, badRequest } from './http.ts';
