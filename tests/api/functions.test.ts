@@ -29,7 +29,7 @@ import {
   uploadBookingFile,
   visitor,
 } from '../support/fixtures.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { stackInfo, startTestStack, type TestStack } from '../support/stack.ts';
 import {
   checkBookingFiles,
   nodeClient,
@@ -407,26 +407,36 @@ describe('check-upload', () => {
   });
 });
 
+/** A Send Email hook call signed as GoTrue signs it (Standard Webhooks), to one stack. */
+function signedHook(
+  stack: { apiUrl: string; sendEmailHookSecret: string },
+  payload: unknown,
+  options: { id?: string; at?: number; secret?: string } = {},
+) {
+  const body = JSON.stringify(payload);
+  const id = options.id ?? `msg_${randomUUID()}`;
+  const at = options.at ?? Math.floor(Date.now() / 1000);
+  const secret = (options.secret ?? stack.sendEmailHookSecret).replace(/^v1,whsec_/, '');
+  const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
+    .update(`${id}.${at}.${body}`)
+    .digest('base64');
+  return fetch(`${stack.apiUrl}/functions/v1/send-email`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(at),
+      // GoTrue joins several signatures with ", ".
+      'webhook-signature': `v1,${Buffer.from('other').toString('base64')}, v1,${signature}`,
+    },
+  });
+}
+
 describe('send-email (the auth Send Email hook)', () => {
   /** A request signed as GoTrue signs it (Standard Webhooks). */
   function signed(payload: unknown, options: { id?: string; at?: number; secret?: string } = {}) {
-    const body = JSON.stringify(payload);
-    const id = options.id ?? `msg_${randomUUID()}`;
-    const at = options.at ?? Math.floor(Date.now() / 1000);
-    const secret = (options.secret ?? testStack().sendEmailHookSecret).replace(/^v1,whsec_/, '');
-    const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
-      .update(`${id}.${at}.${body}`)
-      .digest('base64');
-    return callFunction('send-email', {
-      token: null,
-      body,
-      headers: {
-        'webhook-id': id,
-        'webhook-timestamp': String(at),
-        // GoTrue joins several signatures with ", ".
-        'webhook-signature': `v1,${Buffer.from('other').toString('base64')}, v1,${signature}`,
-      },
-    });
+    return signedHook(testStack(), payload, options);
   }
 
   const SITE = 'http://localhost:54321/auth/v1';
@@ -512,9 +522,9 @@ describe('send-email (the auth Send Email hook)', () => {
       user: { email },
       email_data: { token: '424242', email_action_type: 'reauthentication', site_url: SITE },
     };
-    const id = `msg_${randomUUID()}`;
-    expect((await signed(payload, { id })).status).toBe(200);
-    expect((await signed(payload, { id })).status).toBe(200);
+    // GoTrue signs every attempt with a new webhook-id (hookshttp.go): the mail is sent once.
+    expect((await signed(payload)).status).toBe(200);
+    expect((await signed(payload)).status).toBe(200);
     const mail = await waitForMail(email);
     expect(mail.text).toContain('Votre code : 424242');
     expect(mail.text).not.toContain('/verify');
@@ -844,5 +854,41 @@ describe('a stack whose mail provider fails', () => {
     }, 'the refusal');
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toMatch(/422/);
+  });
+
+  it('send-email: a provider outage is a 503 with Retry-After (GoTrue retries only then), and the retry, with a new webhook-id, is the same send', async () => {
+    failures = 1;
+    const before = requests.length;
+    const email = uniqueEmail('retry');
+    const payload = {
+      user: { email, user_metadata: { locale: 'fr' } },
+      email_data: {
+        token: '31415926',
+        token_hash: 'hash-retry',
+        redirect_to: 'http://localhost:4173/reset-password',
+        email_action_type: 'recovery',
+        site_url: 'http://localhost:54321/auth/v1',
+      },
+    };
+    const started = Date.now();
+    const first = await signedHook(stackInfo(stack), payload);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(await first.json()).toEqual({
+      error: { http_code: 503, message: 'the mail provider is unavailable' },
+    });
+    const second = await signedHook(stackInfo(stack), payload);
+    expect(second.status).toBe(200);
+    // Both attempts within GoTrue's 5 s budget for the whole call.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const sent = requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^auth-mail:[0-9a-f]{64}$/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    // The key reveals no token.
+    expect(sent[0]!.key).not.toContain('hash-retry');
+    // Another mail (another recipient, or another token) has another key.
+    await signedHook(stackInfo(stack), { ...payload, user: { email: uniqueEmail('retry') } });
+    expect(requests.at(-1)!.key).not.toBe(sent[0]!.key);
   });
 });
