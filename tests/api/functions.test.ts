@@ -37,6 +37,11 @@ import {
   waitForMailAt,
 } from '../support/supabase.ts';
 
+/** The Vault secret webhooks and schedules call the functions with (drawn per stack). */
+function functionCallSecret(): string {
+  return testStack().functionCallSecret;
+}
+
 function callFunction(name: string, init: RequestInit & { token?: string | null } = {}) {
   const { token = testStack().serviceRoleKey, ...rest } = init;
   return fetch(`${testStack().apiUrl}/functions/v1/${name}`, {
@@ -60,24 +65,56 @@ describe('the functions runtime', () => {
     });
   });
 
-  it('checks the caller’s JWT before the function runs, unless verify_jwt = false', async () => {
-    const missing = await callFunction('send-mail', { token: null });
-    expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+  it('lets only the function-call secret or the service-role key call a function: each checks in code (verify_jwt = false)', async () => {
+    for (const name of ['send-mail', 'check-upload', 'clean-uploads', 'push-send']) {
+      const missing = await callFunction(name, { token: null, body: '{}' });
+      expect(missing.status, name).toBe(403);
+      expect(await missing.json()).toEqual({ error: 'service_role_required' });
+      // A valid token of another role, a forged one, a near miss of the secret: refused alike.
+      const [header, payload] = testStack().serviceRoleKey.split('.');
+      for (const token of [
+        testStack().anonKey,
+        `${header}.${payload}.AAAA`,
+        `${functionCallSecret().slice(0, -1)}x`,
+      ]) {
+        expect((await callFunction(name, { token, body: '{}' })).status, name).toBe(403);
+      }
+    }
+    // What the database sends: the narrow secret, accepted.
+    const called = await callFunction('send-mail', {
+      token: functionCallSecret(),
+      body: JSON.stringify({ type: 'INSERT', schema: 'internal', table: 'mail_outbox' }),
+    });
+    expect(called.status).toBe(200);
 
-    const [header, payload] = testStack().serviceRoleKey.split('.');
-    const forged = await callFunction('send-mail', { token: `${header}.${payload}.AAAA` });
-    expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-
-    // A valid token of another role passes the platform; the function wants the service role.
-    const anon = await callFunction('send-mail', { token: testStack().anonKey });
-    expect(anon.status).toBe(403);
-
-    // send-email (verify_jwt = false) is reached without a token and checks its signature.
+    // send-email is reached without a token and checks its signature.
     const hook = await callFunction('send-email', { token: null, body: '{}' });
     expect(hook.status).toBe(401);
     expect(await hook.json()).toMatchObject({ error: { http_code: 401 } });
+  });
+
+  it('queues webhook calls in pg_net with the function-call secret, never the service-role key', async () => {
+    // Read the queued request inside the transaction that queues it (the worker takes rows at
+    // commit and deletes them, as pg_net does); rolled back, nothing is called.
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ id: string }>(
+        `select internal.invoke_edge_function('send-mail', '{}'::jsonb)::text as id`,
+      );
+      const queued = await client.query<{ headers: Record<string, string> }>(
+        'select headers from net.http_request_queue where id = $1::bigint',
+        [rows[0]!.id],
+      );
+      expect(queued.rows).toHaveLength(1);
+      const headers = JSON.stringify(queued.rows[0]!.headers);
+      expect(headers).toContain(`Bearer ${functionCallSecret()}`);
+      expect(headers).not.toContain(testStack().serviceRoleKey);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
   });
 });
 

@@ -71,6 +71,8 @@ export type TestStackInfo = {
   jwtSecret: string;
   /** The secret this stack's send-email function checks hook calls with (drawn per stack). */
   sendEmailHookSecret: string;
+  /** The secret webhooks and schedules call the functions with (Vault `function_call_secret`). */
+  functionCallSecret: string;
   mailboxUrl: string;
   /** The local push service and dev push inbox. */
   pushUrl: string;
@@ -194,6 +196,7 @@ export function stackInfo(stack: TestStack): TestStackInfo {
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
     sendEmailHookSecret: stack.functionSecrets.SEND_EMAIL_HOOK_SECRET ?? '',
+    functionCallSecret: stack.functionSecrets.FUNCTION_CALL_SECRET ?? '',
     mailboxUrl: stack.mailboxUrl,
     pushUrl: stack.pushUrl,
     vapidPublicKey: stack.vapid.publicKey,
