@@ -33,6 +33,7 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const TYPES_FILE = join(ROOT, 'src/infra/database.types.ts');
 const BOOTSTRAP = join(ROOT, 'supabase/local/bootstrap.sql');
 const EXTENSIONS = join(ROOT, 'supabase/local/extensions.sql');
+const HOSTED_RESTRICTIONS = join(ROOT, 'supabase/local/hosted-restrictions.sql');
 const CLI = join(ROOT, 'node_modules/supabase/dist/supabase.js');
 
 type Advisory = { name: string; level: string; detail?: string; title?: string };
@@ -262,6 +263,8 @@ async function checkCluster(
         // pg_cron, pg_net and Vault: a hosted project has them; this cluster gets the local
         // stand-ins (the same SQL API, docs/functions.md), as the local stack does.
         await client.query(readFileSync(EXTENSIONS, 'utf8'));
+        // What hosted refuses postgres on auth, storage and realtime tables.
+        await client.query(readFileSync(HOSTED_RESTRICTIONS, 'utf8'));
         await client.query("alter role postgres password 'postgres'");
         // `db lint` creates plpgsql_check as `postgres` (the CLI steps down from supabase_admin);
         // on a hosted project supautils lets it, here the platform's superuser does it first.
@@ -286,6 +289,27 @@ async function checkCluster(
     await timed('supabase db push --include-seed, as postgres', () =>
       cli(['db', 'push', '--include-seed', `--remote=${owner}`, '--yes']),
     );
+
+    await timed('postgres may not alter platform tables, as on hosted', async () => {
+      const client = new pg.Client({ connectionString: owner });
+      await client.connect();
+      try {
+        for (const statement of [
+          'alter table storage.objects enable row level security',
+          'alter table auth.users add column kiraa_probe integer',
+          'create table storage.kiraa_probe (id integer)',
+        ]) {
+          const refused = await client.query(statement).then(
+            () => null,
+            (error: { code?: string }) => error.code,
+          );
+          if (refused !== '42501')
+            failures.push(`postgres ran "${statement}" (hosted refuses it).`);
+        }
+      } finally {
+        await client.end();
+      }
+    });
 
     const advisories = await timed('supabase db advisors', () =>
       parseAdvisories(
