@@ -579,3 +579,24 @@ describe('send-email as GoTrue calls it (Send Email hook)', () => {
     },
   );
 });
+
+// Last: it uses up this address's recovery limit for the next minutes.
+describe('auth: per-address limits (GoTrue apilimiter)', () => {
+  it('keeps password sign-ins apart from sign_in_sign_ups: recoveries run out, a sign-in still answers', async () => {
+    const user = await confirmedUser('limits');
+    created.push(user.id);
+    // /recover takes from RATE_LIMIT_OTP (config.toml sign_in_sign_ups, 30 per 5 min; locally
+    // 30 an hour); an unknown address gets no mail.
+    let refused: Answer | null = null;
+    for (let i = 0; i < 31 && !refused; i++) {
+      const res = await call('/auth/v1/recover', { body: { email: email('nobody') } });
+      if (res.status === 429) refused = res;
+      else expect(res.status, `recovery ${i + 1}`).toBe(200);
+    }
+    expect(refused, 'the recovery limit was reached').not.toBeNull();
+    expectAuthError(refused!, 429, 'over_request_rate_limit');
+    // Sign-ins take from the token limiter (token_refresh), which recoveries leave alone.
+    const signedIn = await signIn(user.email);
+    expect(signedIn.status).toBe(200);
+  });
+});

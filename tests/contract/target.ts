@@ -80,6 +80,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack = await startTestStack({
     settings: { auth: { email: { enableConfirmations: true }, hooks: teamOnly } },
     trustProxyHeaders: false,
+    // The per-address limits apply to this machine too, as on hosted (the rows stay within them).
+    authEnv: { KIRAA_AUTH_IP_LIMITS_FOR_LOOPBACK: 'on' },
   });
   project.provide('contractTarget', {
     kind: 'local',

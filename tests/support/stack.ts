@@ -36,6 +36,8 @@ export type TestStackOptions = {
    * session right after sign-up; the confirmation journey has its own stack.
    */
   settings?: SettingsOverrides;
+  /** Tunables the stack reads from its environment (`KIRAA_AUTH_*`); nothing else is passed. */
+  authEnv?: Record<string, string>;
   /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
   verbose?: boolean;
 } & Pick<
@@ -130,7 +132,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       anonWriteLimit:
         options.anonWriteLimit === undefined ? TEST_ANON_WRITE_LIMIT : options.anonWriteLimit,
       // The developer keys, whatever the environment says.
-      env: {},
+      env: { ...options.authEnv },
       settings: {
         ...options.settings,
         auth: {
