@@ -17,8 +17,11 @@ import { sendMail } from '../_shared/mail.ts';
 import { verifyWebhook } from '../_shared/webhook.ts';
 import { authMails, type EmailData, type HookUser } from './mails.ts';
 
-/** One provider call: three of them (GoTrue's attempts) stay within its 5 s budget. */
-const PROVIDER_TIMEOUT_MS = 1_400;
+/**
+ * One provider call: two attempts (the first and GoTrue's retry after our 503) fit in its 5 s
+ * budget, and a slow provider still has time to answer the first.
+ */
+const PROVIDER_TIMEOUT_MS = 2_400;
 
 /** GoTrue's hook error: it answers the user's request with this status and message. */
 function hookError(
