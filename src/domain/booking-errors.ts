@@ -63,7 +63,7 @@ const messages: Record<string, MessageDescriptor> = {
 
 /**
  * Codes the server may answer that never reach a screen, and why. Every other code SQL can raise
- * or answer has a message above (src/domain/booking-errors.test.ts reads supabase/schema).
+ * or answer has a message above (scripts/error-codes.test.ts reads supabase/schema).
  */
 export const unshownErrorCodes: Record<string, string> = {
   booking_not_refused:

@@ -327,6 +327,9 @@ isOneToOne: false
 "report_refused_booking":
 { Args: { "p": Json }; Returns: Json
                            },
+"request_client_address":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "resend_guest_confirmation":
 { Args: { "booking_id": string }; Returns: Json
                            },

@@ -89,6 +89,18 @@ alter role supabase_storage_admin set search_path = storage;
 -- reserved role whose settings the privileged role may change; supabase/postgres,
 -- ansible/files/postgresql_config/supautils.conf.j2). Without supautils, the same right:
 grant set on parameter pgrst.db_pre_request to postgres;
+-- From PostgreSQL 16 on, CREATEROLE no longer lets `postgres` change another role's settings: it
+-- needs the ADMIN option on it. supautils runs the allowed `alter role authenticator set pgrst.*`
+-- as the superuser on hosted (PostgreSQL 17 projects); here, the ADMIN option alone, without the
+-- role's rights (INHERIT FALSE, SET FALSE).
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000
+     and not (select rolsuper from pg_roles where rolname = 'postgres') then
+    execute 'grant authenticator to postgres with admin option, inherit false, set false';
+  end if;
+end
+$$;
 
 
 -- ---------------------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+
+import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 
+import { PATHS } from './config.ts';
 import {
   loadSettings,
   parseDurationSeconds,
@@ -30,6 +34,35 @@ describe('supabase/config.toml', () => {
     expect(settings.auth.hooks.passwordVerificationAttempt?.uri).toBe(
       'pg-functions://postgres/public/hook_password_verification_attempt',
     );
+  });
+
+  it('takes the Team-only lockout hook from the plan the local stack plays (team unless told)', () => {
+    const uri = 'pg-functions://postgres/public/hook_password_verification_attempt';
+    expect(loadSettings(undefined, {}).auth.hooks.passwordVerificationAttempt?.uri).toBe(uri);
+    expect(
+      loadSettings(undefined, { KIRAA_LOCAL_PLAN: 'team' }).auth.hooks.passwordVerificationAttempt
+        ?.uri,
+    ).toBe(uri);
+    for (const plan of ['free', 'pro']) {
+      const settings = loadSettings(undefined, { KIRAA_LOCAL_PLAN: plan });
+      expect(settings.auth.hooks.passwordVerificationAttempt).toBeNull();
+      // The rest of a remote block (production's CAPTCHA, Send Email hook) never runs locally.
+      expect(settings.auth.captcha.enabled).toBe(false);
+      expect(settings.auth.hooks.sendEmail).toBeNull();
+    }
+    expect(() => loadSettings(undefined, { KIRAA_LOCAL_PLAN: 'gold' })).toThrow('KIRAA_LOCAL_PLAN');
+  });
+
+  it('declares the Team-only hook in [remotes.team] alone, so Free and Pro pushes never name it', () => {
+    const text = readFileSync(PATHS.config, 'utf8');
+    const doc = parse(text) as {
+      auth: { hook: Record<string, unknown> };
+      remotes: Record<string, { auth: { hook: Record<string, unknown> } }>;
+    };
+    expect(doc.auth.hook).not.toHaveProperty('password_verification_attempt');
+    expect(doc.remotes.free!.auth.hook).not.toHaveProperty('password_verification_attempt');
+    expect(doc.remotes.pro!.auth.hook).not.toHaveProperty('password_verification_attempt');
+    expect(doc.remotes.team!.auth.hook).toHaveProperty('password_verification_attempt');
   });
 
   it('replaces env(NAME) as the CLI does, and names a variable a needed value lacks', () => {

@@ -226,6 +226,30 @@ function hook(auth: Reader, name: string, scheme: 'pg-functions' | 'http'): Hook
   return { uri, secrets };
 }
 
+/** Plans the local stack can play (KIRAA_LOCAL_PLAN); `team` unless told otherwise. */
+export const LOCAL_PLANS = ['free', 'pro', 'team'] as const;
+export type LocalPlan = (typeof LOCAL_PLANS)[number];
+
+export function localPlan(env: NodeJS.ProcessEnv): LocalPlan {
+  const value = env.KIRAA_LOCAL_PLAN ?? 'team';
+  if (!(LOCAL_PLANS as readonly string[]).includes(value)) {
+    throw new Error(`KIRAA_LOCAL_PLAN must be one of ${LOCAL_PLANS.join(', ')}, got "${value}".`);
+  }
+  return value as LocalPlan;
+}
+
+/**
+ * A hook only some plans may register (the Password Verification Attempt hook: Team and
+ * Enterprise). It is declared in `[remotes.team]`, never at the top, so `config push` to a Free or
+ * Pro project does not mention it; the local stack plays the plan KIRAA_LOCAL_PLAN names and
+ * takes the hook from that remote's block (a top-level declaration still wins).
+ */
+function planHook(doc: Reader, env: NodeJS.ProcessEnv, name: string): HookSettings | null {
+  const top = hook(doc.at('auth'), name, 'pg-functions');
+  if (top || doc.at('auth').at('hook').at(name).has('enabled')) return top;
+  return hook(doc.at('remotes').at(localPlan(env)).at('auth'), name, 'pg-functions');
+}
+
 /** Refuses what the local stack cannot run with (instead of silently running without it). */
 function refuseUnsupported(doc: Reader): void {
   const auth = doc.at('auth');
@@ -343,7 +367,7 @@ export function parseSettings(text: string, env: NodeJS.ProcessEnv = process.env
       },
       hooks: {
         beforeUserCreated: hook(auth, 'before_user_created', 'pg-functions'),
-        passwordVerificationAttempt: hook(auth, 'password_verification_attempt', 'pg-functions'),
+        passwordVerificationAttempt: planHook(doc, env, 'password_verification_attempt'),
         sendEmail: hook(auth, 'send_email', 'http'),
       },
     },

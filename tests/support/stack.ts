@@ -36,6 +36,8 @@ export type TestStackOptions = {
    * session right after sign-up; the confirmation journey has its own stack.
    */
   settings?: SettingsOverrides;
+  /** Tunables the stack reads from its environment (`KIRAA_AUTH_*`); nothing else is passed. */
+  authEnv?: Record<string, string>;
   /** Print the stack's log lines (default: KIRAA_TEST_VERBOSE=1). They are kept in `logs` anyway. */
   verbose?: boolean;
 } & Pick<
@@ -71,6 +73,8 @@ export type TestStackInfo = {
   jwtSecret: string;
   /** The secret this stack's send-email function checks hook calls with (drawn per stack). */
   sendEmailHookSecret: string;
+  /** The secret webhooks and schedules call the functions with (Vault `function_call_secret`). */
+  functionCallSecret: string;
   mailboxUrl: string;
   /** The local push service and dev push inbox. */
   pushUrl: string;
@@ -128,7 +132,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       anonWriteLimit:
         options.anonWriteLimit === undefined ? TEST_ANON_WRITE_LIMIT : options.anonWriteLimit,
       // The developer keys, whatever the environment says.
-      env: {},
+      env: { ...options.authEnv },
       settings: {
         ...options.settings,
         auth: {
@@ -194,6 +198,7 @@ export function stackInfo(stack: TestStack): TestStackInfo {
     serviceRoleKey: stack.serviceRoleKey,
     jwtSecret: stack.jwtSecret,
     sendEmailHookSecret: stack.functionSecrets.SEND_EMAIL_HOOK_SECRET ?? '',
+    functionCallSecret: stack.functionSecrets.FUNCTION_CALL_SECRET ?? '',
     mailboxUrl: stack.mailboxUrl,
     pushUrl: stack.pushUrl,
     vapidPublicKey: stack.vapid.publicKey,

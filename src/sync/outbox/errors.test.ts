@@ -14,6 +14,18 @@ describe('classifyError', () => {
     [{ status: 404, code: 'PGRST202' }, 'permanent', 'http_404'],
     [{ status: 401 }, 'auth', 'unauthorized'],
     [{ status: 401, code: 'PGRST303' }, 'auth', 'unauthorized'],
+    // PostgREST 13+ (hosted projects run 14): a JWT sent empty is PGRST301, a table that is not
+    // there PGRST205 (a 404, no longer an empty answer): signed out, and parked, not retried.
+    [
+      { status: 401, code: 'PGRST301', message: 'No suitable key or wrong key type' },
+      'auth',
+      'unauthorized',
+    ],
+    [
+      { status: 404, code: 'PGRST205', message: 'Could not find the table' },
+      'permanent',
+      'http_404',
+    ],
     [{ status: 400, code: 'P0001', message: 'car_unavailable' }, 'permanent', 'car_unavailable'],
     [{ status: 400, code: '22023', message: 'bad' }, 'permanent', '22023'],
     [{ status: 409, code: '23P01', message: 'exclusion' }, 'permanent', '23P01'],

@@ -25,12 +25,18 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Webhooks and schedules call with the service-role key (Vault's `service_role_key`): anyone
- * else, even with a valid user token, is refused.
+ * Webhooks and schedules call with the function-call secret (Vault's `function_call_secret`, the
+ * function's FUNCTION_CALL_SECRET): a narrow secret that only calls these functions, since pg_net
+ * keeps queued requests' headers where a hosted project lets PUBLIC read them. An operator may
+ * also call with the service-role key. Anyone else, even with a valid user token, is refused: the
+ * functions check here, not the platform (`verify_jwt = false`: it refuses non-JWT keys).
  */
 export function isServiceCall(req: Request): boolean {
   const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
-  return token !== '' && safeEqual(token, env('SUPABASE_SERVICE_ROLE_KEY'));
+  if (token === '') return false;
+  const callSecret = Deno.env.get('FUNCTION_CALL_SECRET') ?? '';
+  if (callSecret.length >= 32 && safeEqual(token, callSecret)) return true;
+  return safeEqual(token, env('SUPABASE_SERVICE_ROLE_KEY'));
 }
 
 export function refuseUnlessService(req: Request): Response | null {

@@ -16,7 +16,11 @@ export type SendResult =
  * Sends one mail. `idempotencyKey` makes a retried send safe: the provider sends a key's mail
  * once, however many times it is asked.
  */
-export async function sendMail(mail: OutgoingMail, idempotencyKey?: string): Promise<SendResult> {
+export async function sendMail(
+  mail: OutgoingMail,
+  idempotencyKey?: string,
+  timeoutMs = 10_000,
+): Promise<SendResult> {
   let res: Response;
   try {
     res = await fetch(env('MAIL_API_URL'), {
@@ -33,7 +37,7 @@ export async function sendMail(mail: OutgoingMail, idempotencyKey?: string): Pro
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     return {

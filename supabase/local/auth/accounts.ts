@@ -317,14 +317,13 @@ async function passwordGrant(
   if (rawEmail === '') throw badRequest('validation_failed', 'missing email or phone');
   const email = rawEmail.toLowerCase();
   const origin = originOf(req);
-  // Per address, failures only: people behind one address (a family, a mobile carrier's NAT, an
-  // airport) are never limited by their own successful sign-ins. Per account: the hook below.
-  assertAllowed(limits.signInFailuresPerIp.check(origin.ip));
+  // Per address, as GoTrue's Token handler: every password grant takes from the token limiter
+  // (config.toml `token_refresh`), the one refreshes take from. Per account: the hook below.
+  assertAllowed(limits.tokenGrantsPerIp.take(origin.ip));
 
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.encrypted_password) {
     await spendComparisonTime(password, options.bcryptCost);
-    limits.signInFailuresPerIp.hit(origin.ip);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
   if (user.banned) throw badRequest('user_banned', 'User is banned');
@@ -344,17 +343,13 @@ async function passwordGrant(
       if (decision.should_logout_user) {
         await ctx.db.tx((q) => endSessions(q, user.id, 'global', null));
       }
-      if (!valid) limits.signInFailuresPerIp.hit(origin.ip);
       throw badRequest(
         'invalid_credentials',
         decision.message || 'Further password verification attempts will be rejected.',
       );
     }
   }
-  if (!valid) {
-    limits.signInFailuresPerIp.hit(origin.ip);
-    throw badRequest('invalid_credentials', INVALID_LOGIN);
-  }
+  if (!valid) throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const upgraded =
@@ -389,7 +384,7 @@ export async function handleToken(
       session = await passwordGrant(service, req, body);
       break;
     case 'refresh_token':
-      assertAllowed(service.limits.refreshesPerIp.take(originOf(req).ip));
+      assertAllowed(service.limits.tokenGrantsPerIp.take(originOf(req).ip));
       session = await refreshSession(
         service.ctx,
         service.options,

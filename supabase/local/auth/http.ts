@@ -90,7 +90,9 @@ export function sendRedirect(res: ServerResponse, location: string): void {
  * GoTrue's error body (internal/api/errors.go). With `X-Supabase-Api-Version: 2024-01-01` (what
  * supabase-js 2 sends): `{code: 'weak_password', message}` and the version header echoed; without
  * it, the older `{code: 422, error_code, msg}`. Both carry the code in `x-sb-error-code` when
- * there is one (a hook's error has none: its body code is `unknown`, or `unexpected_failure`).
+ * there is one (a hook's error has none: its body code is `unknown`, or `unexpected_failure`),
+ * except `weak_password` with 2024-01-01: GoTrue's handleResponseErrorWeakPassword sets the
+ * header only on the older branch.
  */
 export function sendFailure(req: IncomingMessage, res: ServerResponse, failure: AuthFailure): void {
   const code = failure.code || (failure.status >= 500 ? 'unexpected_failure' : 'unknown');
@@ -98,7 +100,8 @@ export function sendFailure(req: IncomingMessage, res: ServerResponse, failure: 
     ? { code, message: failure.message, ...failure.extra }
     : { code: failure.status, error_code: code, msg: failure.message, ...failure.extra };
   const headers = versionHeaders(req);
-  if (failure.code) headers['x-sb-error-code'] = failure.code;
+  const weakPassword2024 = failure.code === 'weak_password' && wantsVersion2024(req);
+  if (failure.code && !weakPassword2024) headers['x-sb-error-code'] = failure.code;
   sendJson(res, failure.status, body, headers);
 }
 

@@ -6,7 +6,7 @@ describe('authOptionsFromEnv', () => {
   it('keeps the defaults without variables', () => {
     expect(authOptionsFromEnv({})).toEqual(DEFAULT_AUTH_OPTIONS);
     expect(DEFAULT_AUTH_OPTIONS).toMatchObject({
-      signInFailuresPerIp: { max: 30, windowSeconds: 300 },
+      tokenGrantsPerIp: { max: 150, windowSeconds: 300 },
       recoveryIntervalSeconds: 60,
       recoveryTokenTtlSeconds: 3600,
       refreshTokenReuseIntervalSeconds: 10,
@@ -16,7 +16,7 @@ describe('authOptionsFromEnv', () => {
 
   it('reads limits, intervals and switches', () => {
     const options = authOptionsFromEnv({
-      KIRAA_AUTH_SIGN_IN_FAILURES_PER_IP: '3/60',
+      KIRAA_AUTH_TOKEN_GRANTS_PER_IP: '3/60',
       KIRAA_AUTH_SIGN_UPS_PER_IP: ' 100 / 3600 ',
       KIRAA_AUTH_RECOVERY_TOKEN_TTL: '600',
       KIRAA_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '0',
@@ -25,7 +25,7 @@ describe('authOptionsFromEnv', () => {
       KIRAA_AUTH_IP_LIMITS_FOR_LOOPBACK: 'on',
     });
     expect(options).toMatchObject({
-      signInFailuresPerIp: { max: 3, windowSeconds: 60 },
+      tokenGrantsPerIp: { max: 3, windowSeconds: 60 },
       signUpsPerIp: { max: 100, windowSeconds: 3600 },
       recoveryTokenTtlSeconds: 600,
       refreshTokenReuseIntervalSeconds: 0,

@@ -11,16 +11,15 @@ import type { ProjectSettings } from '../settings.ts';
 export type Limit = { max: number; windowSeconds: number };
 
 export type AuthOptions = {
-  /**
-   * Failed password sign-ins per client IP (credential stuffing across accounts; GoTrue counts
-   * every sign-in, config.toml's `sign_in_sign_ups`). Failures per account are counted in SQL by
-   * the Password Verification Attempt hook, as on a hosted project.
-   */
-  signInFailuresPerIp: Limit;
-  /** Sign-up requests per client IP. */
+  /** Sign-up requests per client IP (GoTrue's RATE_LIMIT_OTP, config.toml `sign_in_sign_ups`). */
   signUpsPerIp: Limit;
-  /** Refresh-token grants per client IP (GoTrue's RATE_LIMIT_TOKEN_REFRESH). */
-  refreshesPerIp: Limit;
+  /**
+   * Password sign-ins and refresh-token grants together per client IP: GoTrue's Token handler
+   * (internal/api/token.go) takes both from one limiter, RATE_LIMIT_TOKEN_REFRESH (config.toml
+   * `token_refresh`). Failures per account are counted in SQL by the Password Verification
+   * Attempt hook where the plan has it (docs/deployment.md).
+   */
+  tokenGrantsPerIp: Limit;
   /** Verification requests (links and codes) per client IP (GoTrue's RATE_LIMIT_VERIFY). */
   verificationsPerIp: Limit;
   /** Wrong recovery codes per email before further codes are refused (stricter than GoTrue). */
@@ -45,9 +44,8 @@ export type AuthOptions = {
 };
 
 export const DEFAULT_AUTH_OPTIONS: AuthOptions = {
-  signInFailuresPerIp: { max: 30, windowSeconds: 300 },
   signUpsPerIp: { max: 30, windowSeconds: 300 },
-  refreshesPerIp: { max: 150, windowSeconds: 300 },
+  tokenGrantsPerIp: { max: 150, windowSeconds: 300 },
   verificationsPerIp: { max: 30, windowSeconds: 300 },
   otpFailuresPerEmail: { max: 5, windowSeconds: 3600 },
   recoveriesPerIp: { max: 30, windowSeconds: 3600 },
@@ -60,9 +58,8 @@ export const DEFAULT_AUTH_OPTIONS: AuthOptions = {
 };
 
 const LIMIT_VARS = {
-  signInFailuresPerIp: 'KIRAA_AUTH_SIGN_IN_FAILURES_PER_IP',
   signUpsPerIp: 'KIRAA_AUTH_SIGN_UPS_PER_IP',
-  refreshesPerIp: 'KIRAA_AUTH_REFRESHES_PER_IP',
+  tokenGrantsPerIp: 'KIRAA_AUTH_TOKEN_GRANTS_PER_IP',
   verificationsPerIp: 'KIRAA_AUTH_VERIFICATIONS_PER_IP',
   otpFailuresPerEmail: 'KIRAA_AUTH_OTP_FAILURES_PER_EMAIL',
   recoveriesPerIp: 'KIRAA_AUTH_RECOVERIES_PER_IP',
@@ -83,9 +80,8 @@ export function authOptionsFromSettings(
   const perFiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
   return {
     ...base,
-    signInFailuresPerIp: perFiveMinutes(auth.rateLimit.signInSignUps),
     signUpsPerIp: perFiveMinutes(auth.rateLimit.signInSignUps),
-    refreshesPerIp: perFiveMinutes(auth.rateLimit.tokenRefresh),
+    tokenGrantsPerIp: perFiveMinutes(auth.rateLimit.tokenRefresh),
     verificationsPerIp: perFiveMinutes(auth.rateLimit.tokenVerifications),
     recoveryIntervalSeconds: auth.email.maxFrequency,
     recoveryTokenTtlSeconds: auth.email.otpExpiry,
@@ -117,7 +113,7 @@ function parseSwitch(name: string, raw: string | undefined): boolean | null {
 
 /**
  * Options from `KIRAA_AUTH_*` variables over the defaults (or over `base`). Limits are written
- * `max/windowSeconds` (`KIRAA_AUTH_SIGN_IN_FAILURES_PER_IP_EMAIL=3/60`), intervals in whole
+ * `max/windowSeconds` (`KIRAA_AUTH_TOKEN_GRANTS_PER_IP=3/60`), intervals in whole
  * seconds; `KIRAA_AUTH_RATE_LIMITS=off` disables every limit and
  * `KIRAA_AUTH_IP_LIMITS_FOR_LOOPBACK=on` applies the per-IP ones to loopback clients too. A malformed value throws, so a typo
  * never silently leaves a limit at its default.

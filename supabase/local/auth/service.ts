@@ -12,9 +12,9 @@ import type { LimitDecision } from './rate-limit.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 
 export type Limiters = {
-  signInFailuresPerIp: SlidingWindowLimiter;
   signUpsPerIp: SlidingWindowLimiter;
-  refreshesPerIp: SlidingWindowLimiter;
+  /** Password and refresh-token grants together: GoTrue's token limiter. */
+  tokenGrantsPerIp: SlidingWindowLimiter;
   verificationsPerIp: SlidingWindowLimiter;
   otpFailuresPerEmail: SlidingWindowLimiter;
   recoveriesPerIp: SlidingWindowLimiter;
@@ -43,9 +43,8 @@ export function createLimiters(options: AuthOptions, now: () => number = Date.no
       options.exemptLoopbackFromIpLimits ? isLoopback(ip) : false,
     );
   return {
-    signInFailuresPerIp: perIp(options.signInFailuresPerIp),
     signUpsPerIp: perIp(options.signUpsPerIp),
-    refreshesPerIp: perIp(options.refreshesPerIp),
+    tokenGrantsPerIp: perIp(options.tokenGrantsPerIp),
     verificationsPerIp: perIp(options.verificationsPerIp),
     otpFailuresPerEmail: perAccount(options.otpFailuresPerEmail),
     recoveriesPerIp: perIp(options.recoveriesPerIp),

@@ -15,11 +15,12 @@ describe('readFunctions', () => {
   it('serves the repository’s functions with config.toml’s verify_jwt', () => {
     const functions = readFunctions(PATHS.functions, PATHS.config);
     expect(functions.map((f) => [f.name, f.verifyJwt])).toEqual([
-      ['check-upload', true],
-      ['clean-uploads', true],
-      ['push-send', true],
+      // Every function checks its caller in code (docs/functions.md, "Callers").
+      ['check-upload', false],
+      ['clean-uploads', false],
+      ['push-send', false],
       ['send-email', false],
-      ['send-mail', true],
+      ['send-mail', false],
     ]);
   });
 

@@ -9,12 +9,13 @@ CREATE OR REPLACE FUNCTION internal.invoke_edge_function(function_name text, pay
 AS $function$
 declare
   base_url text;
-  api_key text;
+  call_secret text;
 begin
   select s.decrypted_secret into base_url from vault.decrypted_secrets s where s.name = 'project_url';
-  select s.decrypted_secret into api_key from vault.decrypted_secrets s where s.name = 'service_role_key';
-  if base_url is null or api_key is null then
-    raise warning 'Edge Function % not called: the Vault secrets project_url and service_role_key are missing (docs/operations.md)', function_name;
+  select s.decrypted_secret into call_secret
+    from vault.decrypted_secrets s where s.name = 'function_call_secret';
+  if base_url is null or call_secret is null then
+    raise warning 'Edge Function % not called: the Vault secrets project_url and function_call_secret are missing (docs/operations.md)', function_name;
     return null;
   end if;
   return net.http_post(
@@ -22,7 +23,7 @@ begin
     body := payload,
     headers := jsonb_build_object(
       'Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key
+      'Authorization', 'Bearer ' || call_secret
     ),
     timeout_milliseconds := 10000
   );

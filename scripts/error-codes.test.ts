@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { hasBookingErrorMessage, unshownErrorCodes } from './booking-errors';
+import { hasBookingErrorMessage, unshownErrorCodes } from '../src/domain/booking-errors.ts';
 
 /** Every .sql file of the live schema (supabase/schema, one file per rule). */
 function liveSql(dir = join(process.cwd(), 'supabase/schema')): string[] {
