@@ -13,9 +13,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { chromiumExecutable } from '../tests/e2e/support/browser.ts';
-import { postgresBinaries } from '../tests/support/postgres.ts';
-
 /** The Debian packages that provide what the gate needs. */
 export const PACKAGES = {
   chromium: ['chromium'],
@@ -38,7 +35,11 @@ export function installCommand(packages: readonly string[], root: boolean): stri
   return `${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${packages.join(' ')}`;
 }
 
-function look(): Findings {
+async function look(): Promise<Findings> {
+  // Loaded here, not at the top: the unit test imports this file's pure part in a browser-like
+  // environment.
+  const { chromiumExecutable } = await import('../tests/e2e/support/browser.ts');
+  const { postgresBinaries } = await import('../tests/support/postgres.ts');
   let chromium = true;
   try {
     chromiumExecutable();
@@ -51,8 +52,8 @@ function look(): Findings {
   return { chromium, postgres, plpgsqlCheck };
 }
 
-function main(): void {
-  const before = look();
+async function main(): Promise<void> {
+  const before = await look();
   const packages = missingPackages(before);
   if (packages.length === 0) {
     console.info('machine: Chromium and PostgreSQL with plpgsql_check are here.');
@@ -74,11 +75,11 @@ function main(): void {
       process.exit(1);
     }
   }
-  const after = missingPackages(look());
+  const after = missingPackages(await look());
   if (after.length > 0) {
     console.error(`machine: still missing after apt-get: ${after.join(', ')}`);
     process.exit(1);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
