@@ -118,7 +118,9 @@ export default function GuestBookingPage() {
   const online = useOnline();
   const catalogue = useBookingCatalogue();
   const local = useLiveQuery(readGuestBookings, []);
-  const [reference, setReference] = useState('');
+  // The outcome mails' link, /guest-booking?find=<reference>: the lookup with it filled in.
+  const [params] = useSearchParams();
+  const [reference, setReference] = useState(() => params.get('find') ?? '');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; contact?: string }>({});
   const [result, setResult] = useState<LookupResult | null>(null);
