@@ -67,3 +67,24 @@ export const bookingErrorGeneric = msg`Une erreur s’est produite lors de la cr
 export function bookingErrorMessage(code: string | null | undefined): MessageDescriptor {
   return (code && messages[code]) || bookingErrorGeneric;
 }
+
+/** Refusals that may pass later as they are (limits, files still being checked): "Retry". */
+const RETRYABLE = new Set([
+  'booking_rate_limited',
+  'too_many_pending_for_contact',
+  'too_many_pending_for_account',
+  'too_many_pending_for_domain',
+  'too_many_pending_from_address',
+  'files_not_checked',
+  'rate_limited',
+  'network',
+  'unknown',
+]);
+
+/**
+ * Whether sending the same thing again can succeed: never for a car taken, a date, a typed value
+ * or a retired choice (those need a change, offered beside the reason).
+ */
+export function isRetryableRefusal(code: string | null | undefined): boolean {
+  return !code || RETRYABLE.has(code);
+}

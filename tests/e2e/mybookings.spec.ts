@@ -112,7 +112,7 @@ test.describe('my bookings', () => {
     await expect(confirm.getByRole('button', { name: 'Garder la réservation' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Oui, annuler' }).click();
     await expect(
-      page.getByTestId('toast').filter({ hasText: 'Réservation annulée avec succès' }),
+      page.getByTestId('toast').filter({ hasText: 'Annulation envoyée à l’agence' }),
     ).toBeVisible();
     await expect(item).toHaveCount(0);
 
@@ -157,7 +157,7 @@ test.describe('my bookings', () => {
     await expect(dialog).toContainText(`${comment.length} / 1000 caractères`);
     await dialog.getByRole('button', { name: 'Envoyer l’avis' }).click();
     await expect(
-      page.getByTestId('toast').filter({ hasText: 'Avis envoyé avec succès' }),
+      page.getByTestId('toast').filter({ hasText: 'Avis envoyé : il paraîtra' }),
     ).toBeVisible();
     await expect(item.getByTestId('my-review')).toContainText(comment);
     await expect(item.getByRole('button', { name: 'Laisser un avis' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 
-import { bookingErrorMessage } from '@/domain/booking-errors';
+import { bookingErrorMessage, isRetryableRefusal } from '@/domain/booking-errors';
 import { outcomeOf, type Audience, type Outcome } from '@/domain/booking-outcomes';
 import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
@@ -55,17 +55,6 @@ export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
-/** Refusals that may pass later as they are (limits, files still being checked): Retry. */
-const retryCodes = new Set([
-  'booking_rate_limited',
-  'too_many_pending_for_contact',
-  'too_many_pending_for_account',
-  'too_many_pending_for_domain',
-  'too_many_pending_from_address',
-  'files_not_checked',
-  'network',
-  'unknown',
-]);
 /** Refusals of what the person typed: "Edit my details" fixes them (the rest is kept). */
 const inputCodes = new Set([
   'invalid_name',
@@ -279,7 +268,7 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
             <Trans>Réessayer avec une nouvelle référence</Trans>
           </Button>
         )}
-        {parked && (!code || retryCodes.has(code)) && (
+        {parked && isRetryableRefusal(code) && (
           <Button size="sm" disabled={busy} onClick={() => act(() => retryParked(parked.id))}>
             <Trans>Réessayer</Trans>
           </Button>

@@ -221,7 +221,7 @@ describe('/mybookings', () => {
     await waitFor(() =>
       expect(getToasts().map((t) => [t.kind, t.message])).toContainEqual([
         'success',
-        'Réservation annulée avec succès',
+        'Annulation envoyée à l’agence : la réservation sera annulée dès sa réception.',
       ]),
     );
     const entries = await db.outbox.toArray();
@@ -305,7 +305,9 @@ describe('/mybookings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer l’avis' }));
 
     await waitFor(() =>
-      expect(getToasts().map((t) => t.message)).toContain('Avis envoyé avec succès'),
+      expect(getToasts().map((t) => t.message)).toContain(
+        'Avis envoyé : il paraîtra sur la page de la voiture.',
+      ),
     );
     expect(await db.outbox.toArray()).toMatchObject([
       {
