@@ -18,6 +18,7 @@ import {
   pickRental,
   primeDevice,
   rest,
+  type Rental,
 } from './support/booking-journey';
 import type { E2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -204,6 +205,69 @@ test.describe('what the wizard accepts, the server accepts', () => {
   });
 });
 
+test.describe('a car the device knows is taken, and the refusal at sync', () => {
+  test('step 1 says plainly a booking for these dates would be refused and offers free cars first; "Next" becomes "Continue anyway"', async ({
+    page,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const rental = await pickRental(e2e);
+    await takeTheCar(e2e, rental);
+    await primeDevice(page);
+    await page.goto(`/cars/book?car=${rental.carId}&start=${rental.start}&end=${rental.end}`);
+    await expect(page.getByText('une réservation pour ces dates serait refusée')).toBeVisible();
+    await expect(page.getByText('le serveur confirmera')).toHaveCount(0);
+    await expect(page.getByTestId('wizard-next')).toHaveAttribute('data-clash', 'true');
+    await expect(page.getByTestId('wizard-next')).toHaveText('Continuer quand même');
+    // Dates where the car is free: the usual "Next" again.
+    const free = await pickRental(e2e);
+    await page.goto(`/cars/book?car=${rental.carId}&start=${free.start}&end=${free.end}`);
+    await expect(page.getByTestId('wizard-next')).toHaveText('Suivant');
+  });
+
+  test('in Arabic: refused at sync, the reason first, no Retry, alternatives told apart with their total, sent only after review', async ({
+    page,
+    context,
+    e2e,
+  }) => {
+    test.setTimeout(150_000);
+    const rental = await pickRental(e2e);
+    await primeDevice(page);
+    await page.evaluate(() => localStorage.setItem('locale', 'ar'));
+    await context.setOffline(true);
+    const { reference } = await bookAsGuest(
+      page,
+      rental,
+      guest('refused-ar'),
+      undefined,
+      ARABIC_LABELS,
+    );
+    await takeTheCar(e2e, rental);
+    await context.setOffline(false);
+    await expect(page.getByTestId('booking-heading')).toHaveAttribute(
+      'data-stage',
+      'needs_attention',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('attention-reason')).toContainText(/[\u0600-\u06ff]/);
+    await expect(page.getByRole('button', { name: 'إعادة المحاولة', exact: true })).toHaveCount(0);
+    const alternative = page.getByTestId('alternative').first();
+    await expect(alternative.getByTestId('alternative-identity')).toHaveText(/^\d{4} · /);
+    await expect(alternative.getByTestId('alternative-total')).toBeVisible();
+    await alternative.getByRole('button', { name: 'عرض هذه السيارة' }).click();
+    await expect(page.getByTestId('alternative-review')).toContainText('المجموع:');
+    expect(await rest(e2e, `bookings?reference=eq.${reference}&select=id`)).toHaveLength(0);
+    await page.getByTestId('alternative-confirm').click();
+    await expect
+      .poll(async () => (await rest(e2e, `bookings?reference=eq.${reference}&select=car_id`))[0], {
+        timeout: 30_000,
+      })
+      .toBeTruthy();
+    const landed = await rest(e2e, `bookings?reference=eq.${reference}&select=car_id`);
+    expect(landed[0]!.car_id).not.toBe(rental.carId);
+  });
+});
+
 test.describe('bookings that will not happen, and this device’s list', () => {
   test('a rejected and an expired booking offer neither calendar nor sharing; a looked-up booking is not "made on this device"; one can be forgotten', async ({
     page,
@@ -288,9 +352,21 @@ test.describe('bookings that will not happen, and this device’s list', () => {
   });
 });
 
+/** Someone else holds the rental's car and dates: a guest booking whose contact is proven. */
+async function takeTheCar(e2e: E2eEnv, rental: Rental): Promise<void> {
+  const reference = await browserlessBooking(e2e, guest('rival'), rental);
+  await sql(e2e, 'update public.bookings set contact_confirmed_at = now() where reference = $1', [
+    reference,
+  ]);
+}
+
 /** A guest booking made from another device (the API), returns its reference. */
-async function browserlessBooking(e2e: E2eEnv, contact: ReturnType<typeof guest>): Promise<string> {
-  const rental = await pickRental(e2e);
+async function browserlessBooking(
+  e2e: E2eEnv,
+  contact: ReturnType<typeof guest>,
+  given?: Rental,
+): Promise<string> {
+  const rental = given ?? (await pickRental(e2e));
   const visitor = apiClient();
   const id = crypto.randomUUID();
   const { error: uploadError } = await visitor.storage
@@ -299,7 +375,11 @@ async function browserlessBooking(e2e: E2eEnv, contact: ReturnType<typeof guest>
       contentType: 'application/pdf',
     });
   expect(uploadError).toBeNull();
-  const reference = `KR-${String(Date.now() % 10_000).padStart(4, '0')}-YYYY`;
+  const digits = crypto
+    .randomUUID()
+    .replace(/[^0-9]/g, '')
+    .padEnd(8, '7');
+  const reference = `KR-${digits.slice(0, 4)}-${digits.slice(4, 8)}`;
   const { error } = await visitor.rpc('create_booking', {
     p: {
       id,
