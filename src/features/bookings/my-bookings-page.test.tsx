@@ -347,11 +347,15 @@ describe('/mybookings', () => {
     await waitFor(() =>
       expect(getToasts().map((t) => [t.kind, t.message])).toContainEqual([
         'error',
-        'Erreur lors de l’annulation de la réservation : Cette réservation ne peut plus changer d’état ainsi.',
+        'Votre annulation n’a pas été faite : l’agence avait déjà changé cette réservation (par exemple, la location a commencé). Pour l’annuler malgré tout, contactez l’agence.',
       ]),
     );
+    // Once, in plain words: one toast, one notice on the card (no badge or hint repeating it).
+    expect(getToasts().filter((t) => t.kind === 'error')).toHaveLength(1);
     const refused = await screen.findByTestId('cancel-refused');
-    expect(refused.textContent).toContain('Erreur lors de l’annulation de la réservation');
+    expect(refused.textContent).toContain('Votre annulation n’a pas été faite');
+    expect(document.body.textContent).not.toContain('Erreur lors de l’annulation');
+    expect(document.body.textContent).not.toContain('ne peut plus changer d’état');
     fireEvent.click(screen.getByRole('button', { name: 'J’ai compris' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
