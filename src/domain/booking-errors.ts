@@ -50,7 +50,8 @@ const messages: Record<string, MessageDescriptor> = {
   invalid_confirmation_code: msg`Ce code ne correspond pas. Vérifiez le dernier e-mail reçu.`,
   confirmation_attempts_exceeded: msg`Trop de codes erronés : demandez un nouveau code.`,
   resend_limited: msg`Patientez une minute avant de demander un nouveau code.`,
-  mail_rate_limited: msg`Trop d’e-mails envoyés à cette adresse : utilisez le dernier code reçu.`,
+  mail_rate_limited: msg`Le nouveau code n’a pas pu être envoyé : trop d’e-mails de code envoyés à cette adresse. Utilisez le dernier code reçu, ou contactez l’agence.`,
+  invalid_extension: msg`Le délai se prolonge de 15 minutes à 24 heures.`,
   already_confirmed: msg`Cette adresse e-mail est déjà confirmée.`,
   files_not_checked: msg`Les documents de cette réservation sont en cours de vérification. Réessayez dans une minute.`,
   file_rejected: msg`Un document de cette réservation a été refusé : ce n’est pas un PDF, JPEG, PNG ou WebP valide. La réservation ne peut pas être acceptée.`,
@@ -82,4 +83,25 @@ export const bookingErrorGeneric = msg`Une erreur s’est produite lors de la cr
 
 export function bookingErrorMessage(code: string | null | undefined): MessageDescriptor {
   return (code && messages[code]) || bookingErrorGeneric;
+}
+
+/** Refusals that may pass later as they are (limits, files still being checked): "Retry". */
+const RETRYABLE = new Set([
+  'booking_rate_limited',
+  'too_many_pending_for_contact',
+  'too_many_pending_for_account',
+  'too_many_pending_for_domain',
+  'too_many_pending_from_address',
+  'files_not_checked',
+  'rate_limited',
+  'network',
+  'unknown',
+]);
+
+/**
+ * Whether sending the same thing again can succeed: never for a car taken, a date, a typed value
+ * or a retired choice (those need a change, offered beside the reason).
+ */
+export function isRetryableRefusal(code: string | null | undefined): boolean {
+  return !code || RETRYABLE.has(code);
 }

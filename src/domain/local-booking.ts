@@ -30,6 +30,13 @@ export type LocalBooking = Omit<
    * `reported`, or `notified` when the person was told by mail or notification.
    */
   refusal_report?: 'pending' | 'reported' | 'notified';
+  /**
+   * A guest booking: whether the server could mail its latest confirmation code (create_booking's
+   * answer; false when the address had its share of code mails: the app offers the agency).
+   */
+  code_mail_sent?: boolean | null;
+  /** Stored by a lookup ("Find my booking") only, not made on this device. */
+  looked_up?: boolean;
 };
 
 /** The statuses only this device knows: not sent yet, or refused by the server for good. */

@@ -73,6 +73,8 @@ export type RowShapesFitTheSchema = [
       | 'max_fleet_share_per_address'
       | 'max_unconfirmed_per_address_hour'
       | 'max_guest_upload_mb_per_address_hour'
+      | 'max_code_mails_per_address_hour'
+      | 'max_code_mails_per_address_day'
       | 'max_bookings_per_hour'
       | 'max_mails_per_address_hour'
       | 'max_mails_per_address_day'

@@ -239,14 +239,14 @@ isOneToOne: false
                   ]
                 },"settings": {
                   Row: {
-                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"lookup_failures_per_address": number,"lookup_failures_per_reference": number,"max_bookings_per_hour": number,"max_fleet_share_per_address": number,"max_guest_upload_mb_per_address_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_pending_per_domain": number,"max_pending_private_per_address": number,"max_unconfirmed_per_address_hour": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
+                    "booking_horizon_days": number,"currency": string,"driver_per_day_dzd": number,"guest_hold_minutes": number,"id": number,"lookup_failures_per_address": number,"lookup_failures_per_reference": number,"max_bookings_per_hour": number,"max_code_mails_per_address_day": number,"max_code_mails_per_address_hour": number,"max_fleet_share_per_address": number,"max_guest_upload_mb_per_address_hour": number,"max_mails_per_address_day": number,"max_mails_per_address_hour": number,"max_pending_per_account": number,"max_pending_per_contact": number,"max_pending_per_domain": number,"max_pending_private_per_address": number,"max_unconfirmed_per_address_hour": number,"min_age": number,"site_url": string | null,"time_zone": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_fleet_share_per_address"?: number,"max_guest_upload_mb_per_address_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd": number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_code_mails_per_address_day"?: number,"max_code_mails_per_address_hour"?: number,"max_fleet_share_per_address"?: number,"max_guest_upload_mb_per_address_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Update: {
-                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_fleet_share_per_address"?: number,"max_guest_upload_mb_per_address_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
+                    "booking_horizon_days"?: number,"currency"?: string,"driver_per_day_dzd"?: number,"guest_hold_minutes"?: number,"id"?: number,"lookup_failures_per_address"?: number,"lookup_failures_per_reference"?: number,"max_bookings_per_hour"?: number,"max_code_mails_per_address_day"?: number,"max_code_mails_per_address_hour"?: number,"max_fleet_share_per_address"?: number,"max_guest_upload_mb_per_address_hour"?: number,"max_mails_per_address_day"?: number,"max_mails_per_address_hour"?: number,"max_pending_per_account"?: number,"max_pending_per_contact"?: number,"max_pending_per_domain"?: number,"max_pending_private_per_address"?: number,"max_unconfirmed_per_address_hour"?: number,"min_age"?: number,"site_url"?: string | null,"time_zone"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -333,10 +333,16 @@ isOneToOne: false
 "resend_guest_confirmation":
 { Args: { "booking_id": string }; Returns: Json
                            },
+"staff_confirm_guest_contact":
+{ Args: { "booking_id": string }; Returns: Json
+                           },
 "staff_customer_contacts":
 { Args: { "user_ids": (string)[] }; Returns: {
               "email": string,"full_name": string,"id": string,"phone": string
             }[]
+                           },
+"staff_extend_confirmation":
+{ Args: { "booking_id": string,"minutes": number }; Returns: Json
                            },
 "staff_pending_sources":
 { Args: Record<PropertyKey, never>; Returns: {

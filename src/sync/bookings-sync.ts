@@ -21,7 +21,7 @@ export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 /** Stores server rows, keeping what this device still has to send. */
 export async function mergeServerBookings(
   rows: readonly Booking[],
-  options: { isGuest?: boolean } = {},
+  options: { isGuest?: boolean; lookedUp?: boolean } = {},
 ): Promise<void> {
   await db.transaction('rw', db.bookings, db.outbox, async () => {
     // A parked cancel was refused by the server: the server's status is the truth then.
@@ -41,6 +41,8 @@ export async function mergeServerBookings(
         sync_error: null,
         is_guest: options.isGuest ?? local?.is_guest ?? row.user_id === null,
       };
+      // A booking first stored by a lookup stays "looked up"; one made here never becomes so.
+      if (local ? local.looked_up : options.lookedUp) next.looked_up = true;
       if (pendingCancels.has(row.id) && (row.status === 'pending' || row.status === 'reserved')) {
         next.status = 'cancelled';
       }

@@ -43,7 +43,13 @@ describe('a guest booking', () => {
     expect(mail.subject).toBe(`Kiraa · Demande de réservation reçue · ${booking.reference}`);
     expect(mail.text).toContain(`Référence : ${booking.reference}`);
     expect(mail.text).toContain('Voiture : Dacia Duster 4x4');
-    expect(mail.text).toContain(`Total : ${booking.total_dzd} DZD`);
+    // Grouped by thousands with a no-break space ("12 500 DZD").
+    const grouped = String(booking.total_dzd).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+    expect(mail.text).toContain(`Total : ${grouped} DZD`);
+    // Where to find it (settings.site_url is set on the test stack).
+    expect(mail.text).toMatch(
+      new RegExp(`Votre réservation : https?://\\S+/guest-booking\\?find=${booking.reference}`),
+    );
     // Algiers time: 09:00 at +01:00, whatever the server's zone.
     expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 09:00, Alger Centre/);
     // The name is the guest's words: on a line of its own, quoted, never in the greeting.

@@ -107,6 +107,13 @@ describe('report_refused_booking for a guest', () => {
     expect(body).toContain(`Reference: ${payload.reference}`);
     expect(body).toContain('another customer booked this car for these dates');
     expect(body).toContain(`${site}/cars`);
+    // The car and the dates it was for (issue 20), in Algiers time.
+    const carName = (
+      await sql<{ name: string }>('select name from public.cars where id = $1', [car])
+    )[0]!.name;
+    expect(body).toContain(`Car: ${carName}`);
+    expect(body).toMatch(/Pickup: \d{2}\/\d{2}\/\d{4} 10:00, /);
+    expect(body).toMatch(/Return: \d{2}\/\d{2}\/\d{4} 18:00, /);
     // Nothing the requester typed: the address is not confirmed.
     expect(body).not.toContain('Evil');
     expect(body).not.toContain('x.co');

@@ -135,18 +135,28 @@ test.describe('booking offline', () => {
       await expect(pageB.getByTestId('attention-reason')).toHaveText(
         'Cette voiture a été réservée par quelqu’un d’autre pour ces dates.',
       );
-      await expect(pageB.getByText('Erreur de réservation')).toBeVisible();
-      // Other cars free for the same dates are offered, from the device's catalogue.
-      const alternatives = pageB.getByTestId('alternatives').getByRole('button', {
-        name: 'Choisir cette voiture',
-      });
+      // The reason first: no generic "an error occurred, try again", no Retry that cannot pass.
+      await expect(pageB.getByText('Une erreur est survenue')).toHaveCount(0);
+      await expect(pageB.getByRole('button', { name: 'Réessayer', exact: true })).toHaveCount(0);
+      // Other cars free for the same dates are offered, from the device's catalogue, with what
+      // tells them apart (year, fuel, gearbox) and the trip's total.
+      const alternatives = pageB.getByTestId('alternative');
       await expect(alternatives.first()).toBeVisible();
+      await expect(alternatives.first().getByTestId('alternative-identity')).toHaveText(
+        /^\d{4} · .+ · (Automatique|Manuelle)$/,
+      );
+      await expect(alternatives.first().getByTestId('alternative-total')).toContainText('DZD');
 
       expect(await serverBookings(e2e, a.reference)).toHaveLength(1);
       expect(await serverBookings(e2e, b.reference)).toHaveLength(0);
 
-      // Choosing another car sends the same booking (same reference) again, and it lands.
-      await alternatives.first().click();
+      // One tap does not send: it shows what changes and the new total, then sends on confirm.
+      await alternatives.first().getByRole('button', { name: 'Voir cette voiture' }).click();
+      const review = pageB.getByTestId('alternative-review');
+      await expect(review).toContainText('Total :');
+      await expect(review).toContainText('→');
+      expect(await serverBookings(e2e, b.reference)).toHaveLength(0);
+      await review.getByTestId('alternative-confirm').click();
       await expect(pageB.getByTestId('sync-state')).toHaveAttribute('data-state', 'awaiting', {
         timeout: 30_000,
       });

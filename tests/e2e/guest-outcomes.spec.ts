@@ -271,6 +271,9 @@ test.describe('a guest’s booking, told truthfully', () => {
       mailFor(reference, 'un autre client a réservé cette voiture'),
     );
     expect(mail.subject).toContain('Demande de réservation non retenue');
+    // It names the car and the dates (issue 20).
+    expect(mail.text).toContain(`Voiture : ${rental.carName}`);
+    expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 10:00/);
     expect(await serverRow(e2e, reference)).toBeUndefined();
   });
 });

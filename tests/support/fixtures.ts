@@ -71,6 +71,8 @@ export type Booking = {
   locale: 'fr' | 'en' | 'ar';
   confirm_by: string | null;
   contact_confirmed_at: string | null;
+  /** Whether the latest confirmation code went into the outbox (guest bookings; public projection). */
+  code_mail_sent?: boolean | null;
   updated_at: string;
   [column: string]: unknown;
 };
@@ -378,6 +380,7 @@ export async function confirmContact(booking: { id: string; reference: string })
 /** The keys of a booking's public projection (what create_booking answers anyone). */
 export const PUBLIC_BOOKING_KEYS = [
   'car_id',
+  'code_mail_sent',
   'confirm_by',
   'contact_confirmed_at',
   'created_at',

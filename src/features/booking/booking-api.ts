@@ -79,7 +79,7 @@ export async function lookupGuestBooking(reference: string, contact: string): Pr
   }
   const row = (Array.isArray(data) ? data[0] : data) as Booking | null | undefined;
   if (!row || !row.id) return { kind: 'not_found' };
-  await mergeServerBookings([row], { isGuest: true });
+  await mergeServerBookings([row], { isGuest: true, lookedUp: true });
   return { kind: 'found', booking: row };
 }
 
@@ -112,8 +112,26 @@ export function readGuestBookings(): Promise<LocalBooking[]> {
   return db.bookings
     .orderBy('created_at')
     .reverse()
-    .filter((b) => b.is_guest)
+    .filter((b) => b.is_guest && !b.looked_up)
     .toArray();
+}
+
+/**
+ * Forgets a booking that reached the server from this device (a borrowed phone): the copy here
+ * goes, the booking stays with the agency and can be found again by reference. Refused (false)
+ * while something of it waits to be sent.
+ */
+export async function forgetGuestBooking(bookingId: string): Promise<boolean> {
+  return db.transaction('rw', db.bookings, db.outbox, async () => {
+    const waiting = (await db.outbox.toArray()).some(
+      (e) =>
+        (e.payload as { id?: string; booking_id?: string }).id === bookingId ||
+        (e.payload as { booking_id?: string }).booking_id === bookingId,
+    );
+    if (waiting) return false;
+    await db.bookings.delete(bookingId);
+    return true;
+  });
 }
 
 /** The outbox's refused creation of this booking, or null. */
@@ -167,7 +185,7 @@ export type ResendResult =
   | { kind: 'error'; code: string };
 
 /** What the server's answer says about a booking stored here (matched by id or reference). */
-async function keep(match: { id?: string; reference?: string }, patch: Partial<Booking>) {
+async function keep(match: { id?: string; reference?: string }, patch: Partial<LocalBooking>) {
   const local = match.id
     ? await db.bookings.get(match.id)
     : await db.bookings
@@ -237,7 +255,10 @@ export async function resendGuestConfirmation(bookingId: string): Promise<Resend
       resends_left?: number;
       retry_after?: string | null;
     };
-    if (answer.sent) return { kind: 'sent', resendsLeft: answer.resends_left ?? 0 };
+    if (answer.sent) {
+      await keep({ id: bookingId }, { code_mail_sent: true });
+      return { kind: 'sent', resendsLeft: answer.resends_left ?? 0 };
+    }
     const reason = answer.reason ?? 'invalid_status_transition';
     if (reason === 'booking_expired') await keep({ id: bookingId }, expired);
     if (reason === 'already_confirmed') {

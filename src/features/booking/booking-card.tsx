@@ -91,7 +91,11 @@ export function BookingCard({
         </p>
       )}
       {outcome.next.kind === 'confirm_contact' && (
-        <ConfirmContact reference={booking.reference} bookingId={booking.id} />
+        <ConfirmContact
+          reference={booking.reference}
+          bookingId={booking.id}
+          codeMailSent={booking.code_mail_sent}
+        />
       )}
       <BookingAttention booking={booking} />
     </article>

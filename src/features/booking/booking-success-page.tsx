@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { sayOutcome } from '@/domain/booking-outcomes';
+import { sayOutcome, stageOf } from '@/domain/booking-outcomes';
 import { BRAND_NAME } from '@/domain/brand';
 import { formatDateTime } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
@@ -90,6 +90,9 @@ function SuccessActions({
   const { t } = useLingui();
   const texts = useBookingTexts(booking, catalogue);
   const reservation = CONTACT_LINES.find((l) => l.key === 'reservation') ?? CONTACT_LINES[0]!;
+  // A booking that will not happen (refused, expired, rejected, cancelled) has no trip to put in
+  // a calendar or to share.
+  const live = isLiveBooking(booking);
 
   async function copy() {
     const ok = await copyText(booking.reference);
@@ -130,13 +133,17 @@ function SuccessActions({
       <Button variant="secondary" onClick={() => void copy()} data-testid="copy-reference">
         <Trans>Copier</Trans>
       </Button>
-      <Button variant="secondary" onClick={() => void share()} data-testid="share-reference">
-        <Trans>Partager</Trans>
-      </Button>
-      <Button variant="secondary" onClick={calendar} data-testid="add-to-calendar">
-        <CalendarIcon aria-hidden="true" />
-        <Trans>Ajouter au calendrier</Trans>
-      </Button>
+      {live && (
+        <>
+          <Button variant="secondary" onClick={() => void share()} data-testid="share-reference">
+            <Trans>Partager</Trans>
+          </Button>
+          <Button variant="secondary" onClick={calendar} data-testid="add-to-calendar">
+            <CalendarIcon aria-hidden="true" />
+            <Trans>Ajouter au calendrier</Trans>
+          </Button>
+        </>
+      )}
       <a
         href={whatsappUrl(reservation.phone, texts.whatsapp)}
         target="_blank"
@@ -149,6 +156,11 @@ function SuccessActions({
       </a>
     </div>
   );
+}
+
+/** Whether a trip may still happen: not refused here, expired, rejected or cancelled. */
+export function isLiveBooking(booking: LocalBooking): boolean {
+  return !['needs_attention', 'expired', 'rejected', 'cancelled'].includes(stageOf(booking));
 }
 
 /** /booking-success?id=… — the reference at once (guests too, offline too) and what comes next. */

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { normalizeReference } from '@/domain/reference';
 import { useOnline } from '@/infra/network';
+import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { Button } from '@/ui/button';
 
 import {
@@ -64,7 +65,10 @@ function ResendAnswer({ result }: { result: ResendResult | null }) {
     return (
       <Notice tone="success" live>
         <span data-testid="code-resent">
-          <Trans>Un nouveau code a été envoyé : l’ancien ne fonctionne plus.</Trans>
+          <Trans>
+            Un nouveau code a été envoyé. Le code précédent reste valable jusqu’à ce que l’un des
+            deux soit utilisé.
+          </Trans>
         </span>
       </Notice>
     );
@@ -90,6 +94,60 @@ function ResendAnswer({ result }: { result: ResendResult | null }) {
 }
 
 /**
+ * When no code can reach the guest (its mail was not sent, no resend left, too many wrong codes):
+ * the agency can confirm the booking by phone — a call, or WhatsApp with the reference written.
+ */
+export function AgencyHelp({
+  reference,
+  reason,
+}: {
+  reference: string;
+  reason: 'not_sent' | 'stuck';
+}) {
+  const { t } = useLingui();
+  const line = CONTACT_LINES.find((l) => l.key === 'reservation') ?? CONTACT_LINES[0]!;
+  const message = t`Bonjour Kiraa, je n’ai pas pu confirmer ma réservation ${reference} : le code de confirmation ne m’est pas parvenu.`;
+  return (
+    <Notice tone="danger" live>
+      <div className="flex flex-col gap-2" data-testid="agency-help" data-reason={reason}>
+        <p>
+          {reason === 'not_sent' ? (
+            <Trans>
+              Le code de confirmation n’a pas pu être envoyé à votre adresse e-mail (trop d’e-mails
+              envoyés à cette adresse). Appelez l’agence ou écrivez-lui sur WhatsApp avec votre
+              référence : elle peut confirmer votre réservation ou vous laisser plus de temps.
+            </Trans>
+          ) : (
+            <Trans>
+              Le code ne peut plus servir. Appelez l’agence ou écrivez-lui sur WhatsApp avec votre
+              référence : elle peut confirmer votre réservation ou vous laisser plus de temps.
+            </Trans>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <a
+            className="inline-flex min-h-11 items-center rounded-md border border-border px-3 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            href={`tel:${line.phone}`}
+            data-testid="agency-call"
+          >
+            <Trans>Appeler l’agence</Trans>&nbsp;<bdi dir="ltr">{formatPhone(line.phone)}</bdi>
+          </a>
+          <a
+            className="inline-flex min-h-11 items-center rounded-md border border-border px-3 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            href={whatsappUrl(line.phone, message)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="agency-whatsapp"
+          >
+            <Trans>Écrire sur WhatsApp</Trans>
+          </a>
+        </div>
+      </div>
+    </Notice>
+  );
+}
+
+/**
  * Confirms a guest's e-mail address with the mailed code: typed here, or from the mail's link
  * (`/guest-booking?ref=…&code=…`, confirmed as soon as the page opens). With the booking's id
  * (it was made on this device), a new code can be asked for.
@@ -99,11 +157,14 @@ export function ConfirmContact({
   bookingId,
   initialCode = '',
   confirmOnOpen = false,
+  codeMailSent,
 }: {
   reference: string;
   bookingId?: string;
   initialCode?: string;
   confirmOnOpen?: boolean;
+  /** false when the server could not mail the latest code (create_booking's `code_mail_sent`). */
+  codeMailSent?: boolean | null;
 }) {
   const { t } = useLingui();
   const id = useId();
@@ -148,6 +209,13 @@ export function ConfirmContact({
   }
 
   const done = result?.kind === 'confirmed';
+  const notSent =
+    resent?.kind === 'refused'
+      ? resent.reason === 'mail_rate_limited'
+      : resent?.kind !== 'sent' && codeMailSent === false;
+  const stuck =
+    (resent?.kind === 'refused' && resent.reason === 'resend_limited' && !resent.retryAt) ||
+    (result?.kind === 'refused' && result.reason === 'confirmation_attempts_exceeded');
   return (
     <div className="flex flex-col gap-3" data-testid="confirm-contact">
       {!done && (
@@ -203,6 +271,9 @@ export function ConfirmContact({
       <div aria-live="polite" className="flex flex-col gap-2">
         <ConfirmAnswer result={result} />
         {!done && <ResendAnswer result={resent} />}
+        {!done && (notSent || stuck) && (
+          <AgencyHelp reference={reference} reason={notSent ? 'not_sent' : 'stuck'} />
+        )}
       </div>
     </div>
   );

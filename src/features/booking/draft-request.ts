@@ -3,6 +3,7 @@
  * device's price, the server's quote and the booking finally sent are all derived from
  * `requestOfDraft`, so they never disagree about the drop-off place, the driver or the options.
  */
+import { cleanTypedParagraphs, cleanTypedText } from '@/domain/typed-text';
 import type { BookingRequest, QuoteRequest } from '@/domain/booking-request';
 import { algiersToIso } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
@@ -79,7 +80,7 @@ export function createRequestOfDraft(
   ) {
     throw new Error('the draft is not complete');
   }
-  const requests = draft.additional_requests.trim();
+  const requests = cleanTypedParagraphs(draft.additional_requests);
   return {
     id: draft.id,
     reference: draft.reference,
@@ -96,9 +97,11 @@ export function createRequestOfDraft(
     extras: quote.extras,
     insurance: quote.insurance,
     payment_method: 'cash',
-    guest_name: isGuest ? draft.guest_name.trim() : null,
-    guest_phone: isGuest ? (normalizePhone(draft.guest_phone) ?? draft.guest_phone.trim()) : null,
-    guest_email: isGuest ? draft.guest_email.trim() : null,
+    guest_name: isGuest ? cleanTypedText(draft.guest_name) : null,
+    guest_phone: isGuest
+      ? (normalizePhone(cleanTypedText(draft.guest_phone)) ?? cleanTypedText(draft.guest_phone))
+      : null,
+    guest_email: isGuest ? cleanTypedText(draft.guest_email) : null,
     locale,
   };
 }

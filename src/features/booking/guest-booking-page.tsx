@@ -11,6 +11,7 @@ import { Button } from '@/ui/button';
 import {
   type GuestLookup,
   lookupGuestBooking,
+  forgetGuestBooking,
   readGuestBookings,
   readLocalBooking,
   readLocalBookingByReference,
@@ -56,10 +57,53 @@ function ConfirmFromLink() {
       <ConfirmContact
         reference={reference}
         bookingId={local?.id}
+        codeMailSent={local?.code_mail_sent}
         initialCode={code}
         confirmOnOpen={code !== ''}
       />
     </Card>
+  );
+}
+
+/**
+ * "Forget on this device" (a borrowed phone): the booking stays with the agency and can be found
+ * again with its reference.
+ */
+function ForgetBooking({ bookingId, reference }: { bookingId: string; reference: string }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        className="self-start"
+        onClick={() => setAsking(true)}
+        data-testid="forget-booking"
+      >
+        <Trans>Oublier sur cet appareil</Trans>
+      </Button>
+    );
+  }
+  return (
+    <div role="group" className="flex flex-wrap items-center gap-2 text-sm">
+      <span>
+        <Trans>
+          Retirer {reference} de cet appareil ? La réservation reste auprès de l’agence : vous la
+          retrouverez avec sa référence.
+        </Trans>
+      </span>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void forgetGuestBooking(bookingId)}
+        data-testid="forget-booking-yes"
+      >
+        <Trans>Oublier</Trans>
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
+        <Trans>Garder</Trans>
+      </Button>
+    </div>
   );
 }
 
@@ -74,7 +118,9 @@ export default function GuestBookingPage() {
   const online = useOnline();
   const catalogue = useBookingCatalogue();
   const local = useLiveQuery(readGuestBookings, []);
-  const [reference, setReference] = useState('');
+  // The outcome mails' link, /guest-booking?find=<reference>: the lookup with it filled in.
+  const [params] = useSearchParams();
+  const [reference, setReference] = useState(() => params.get('find') ?? '');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ reference?: string; contact?: string }>({});
   const [result, setResult] = useState<LookupResult | null>(null);
@@ -146,7 +192,14 @@ export default function GuestBookingPage() {
           </p>
         )}
         {local?.map((booking) => (
-          <BookingCard key={booking.id} booking={booking} catalogue={catalogue} />
+          <div key={booking.id} className="flex flex-col gap-2" data-testid="device-booking">
+            <BookingCard booking={booking} catalogue={catalogue} />
+            {booking.sync_state !== 'queued' &&
+              booking.sync_state !== 'sending' &&
+              booking.sync_state !== 'needs_attention' && (
+                <ForgetBooking bookingId={booking.id} reference={booking.reference} />
+              )}
+          </div>
         ))}
       </section>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { normalizePhone } from '@/domain/phone';
+import { cleanTypedParagraphs, cleanTypedText, isMailableAddress } from '@/domain/typed-text';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
@@ -41,19 +42,29 @@ export function servicesSchema(m: ValidationMessages, { isGuest }: { isGuest: bo
       guest_email: z.string(),
     })
     .superRefine((v, ctx) => {
+      if (cleanTypedParagraphs(v.additional_requests).length > MAX_ADDITIONAL_REQUESTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['additional_requests'],
+          message: m.tooLong(MAX_ADDITIONAL_REQUESTS),
+        });
+      }
       if (!isGuest) return;
-      if (!v.guest_name.trim()) {
+      // What the server reads (src/domain/typed-text.ts): invisible marks removed.
+      const name = cleanTypedText(v.guest_name);
+      const phone = cleanTypedText(v.guest_phone);
+      if (!name) {
         ctx.addIssue({ code: 'custom', path: ['guest_name'], message: m.required(f.fullName) });
       }
-      if (!v.guest_phone.trim()) {
+      if (!phone) {
         ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.required(f.phone) });
-      } else if (normalizePhone(v.guest_phone) === null) {
+      } else if (normalizePhone(phone) === null) {
         ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.invalidPhone });
       }
-      const email = v.guest_email.trim();
+      const email = cleanTypedText(v.guest_email);
       if (!email) {
         ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.required(f.email) });
-      } else if (!z.email().safeParse(email).success) {
+      } else if (!z.email().safeParse(email).success || !isMailableAddress(email)) {
         ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.invalidEmail });
       }
     });

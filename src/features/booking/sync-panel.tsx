@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 
-import { bookingErrorMessage } from '@/domain/booking-errors';
+import { bookingErrorMessage, isRetryableRefusal } from '@/domain/booking-errors';
 import { formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import type { OutboxEntry } from '@/infra/db';
@@ -113,13 +113,15 @@ export function SyncPanel() {
                   {e.state === 'parked' ? (
                     <span className="flex flex-wrap items-center gap-2">
                       {i18n._(bookingErrorMessage(e.last_error))}
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => void retryParked(e.id).then(requestFlush)}
-                      >
-                        <Trans>Réessayer</Trans>
-                      </Button>
+                      {isRetryableRefusal(e.last_error) && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void retryParked(e.id).then(requestFlush)}
+                        >
+                          <Trans>Réessayer</Trans>
+                        </Button>
+                      )}
                       <Button size="sm" variant="ghost" onClick={() => void dismissParked(e.id)}>
                         <Trans>Retirer</Trans>
                       </Button>

@@ -2,16 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 
-import {
-  bookingErrorGeneric,
-  bookingErrorMessage,
-  bookingErrorTitle,
-} from '@/domain/booking-errors';
+import { bookingErrorMessage, isRetryableRefusal } from '@/domain/booking-errors';
 import { outcomeOf, type Audience, type Outcome } from '@/domain/booking-outcomes';
 import { quoteOf } from '@/domain/booking-request';
 import { algiersToIso, formatDateTime, isoToAlgiers } from '@/domain/dates';
 import type { LocalBooking } from '@/domain/local-booking';
 import type { Locale } from '@/domain/locale';
+import type { Car } from '@/domain/rows';
 import { formatDzd } from '@/domain/money';
 import { priceRequest } from '@/domain/pricing';
 import { generateReference } from '@/domain/reference';
@@ -19,12 +16,14 @@ import { discardUnsentBooking } from '@/sync/outbox/enqueue';
 import { retryParked, updateQueuedBooking } from '@/sync/outbox/parked';
 import { requestFlush } from '@/sync/sync-engine';
 import { Badge } from '@/ui/badge';
+import { carIdentity, codeLabel, fuelMessages, transmissionMessages } from '@/ui/car-identity';
 import { Button } from '@/ui/button';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
 import { readParkedCreate } from '@/features/booking/booking-api';
 import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
+import { EditDetails } from '@/features/booking/edit-details';
 import { validationMessages } from '@/features/booking/validation-messages';
 
 /** Who reads a booking of this device: the guest who made it, or the signed-in customer. */
@@ -54,6 +53,14 @@ export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
+/** Refusals of what the person typed: "Edit my details" fixes them (the rest is kept). */
+const inputCodes = new Set([
+  'invalid_name',
+  'invalid_phone',
+  'invalid_email',
+  'guest_contact_required',
+  'additional_requests_too_long',
+]);
 
 /**
  * What to do about a booking the server refused: the reason, and the fix that fits — another car
@@ -64,6 +71,8 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
   const locale = (i18n.locale || 'fr') as Locale;
   const catalogue = useBookingCatalogue();
   const [editing, setEditing] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
+  const [reviewing, setReviewing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const parked = useLiveQuery(() => readParkedCreate(booking.id), [booking.id]);
   if (booking.sync_state !== 'needs_attention') return null;
@@ -72,6 +81,29 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
     code === 'car_unavailable' && catalogue
       ? availableCars(catalogue, booking.start_at, booking.end_at, booking.car_id).slice(0, 4)
       : [];
+
+  /** What differs from the refused car: year, gearbox, fuel, seats (the price is shown apart). */
+  function differences(refusedId: string, car: Car): string[] {
+    const before = catalogue?.cars.find((c) => c.id === refusedId);
+    const lines: string[] = [];
+    const name = car.name;
+    if (!before) return [carIdentity(car, i18n)];
+    const was = before.name;
+    if (before.name !== car.name) lines.push(t`Voiture : ${was} → ${name}`);
+    const y1 = String(before.year);
+    const y2 = String(car.year);
+    if (y1 !== y2) lines.push(t`Année : ${y1} → ${y2}`);
+    const g1 = codeLabel(i18n, transmissionMessages, before.transmission);
+    const g2 = codeLabel(i18n, transmissionMessages, car.transmission);
+    if (g1 !== g2) lines.push(t`Boîte de vitesses : ${g1} → ${g2}`);
+    const f1 = codeLabel(i18n, fuelMessages, before.fuel);
+    const f2 = codeLabel(i18n, fuelMessages, car.fuel);
+    if (f1 !== f2) lines.push(t`Carburant : ${f1} → ${f2}`);
+    const s1 = before.seats;
+    const s2 = car.seats;
+    if (s1 !== s2) lines.push(t`Places : ${s1} → ${s2}`);
+    return lines;
+  }
 
   async function act(fn: () => Promise<unknown>) {
     setBusy(true);
@@ -85,10 +117,9 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
 
   return (
     <Notice tone="danger" className="flex flex-col gap-3" live>
-      <p>
-        <strong>{i18n._(bookingErrorTitle)}</strong> — {i18n._(bookingErrorGeneric)}
+      <p data-testid="attention-reason">
+        <strong>{i18n._(bookingErrorMessage(code))}</strong>
       </p>
-      <p data-testid="attention-reason">{i18n._(bookingErrorMessage(code))}</p>
       {booking.refusal_report === 'notified' && (
         <p data-testid="refusal-notified">
           <Trans>Ce refus et son motif vous ont aussi été envoyés par e-mail.</Trans>
@@ -106,21 +137,81 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
                 {alternatives.map((car) => {
                   const price =
                     catalogue && priceRequest({ ...quoteOf(booking), car_id: car.id }, catalogue);
-                  const total = price ? formatDzd(price.total, locale) : '';
-                  const name = car.name;
                   return (
-                    <li key={car.id} className="flex items-center justify-between gap-2">
-                      <span>{total ? t`${name} — ${total}` : name}</span>
-                      <Button
-                        size="sm"
-                        disabled={busy || !price}
-                        onClick={() =>
-                          price &&
-                          act(() => updateQueuedBooking(booking.id, { car_id: car.id }, price))
-                        }
-                      >
-                        <Trans>Choisir cette voiture</Trans>
-                      </Button>
+                    <li key={car.id} className="flex flex-col gap-2" data-testid="alternative">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <span>
+                          <strong>{car.name}</strong>{' '}
+                          <span className="text-fg-muted" data-testid="alternative-identity">
+                            {carIdentity(car, i18n)}
+                          </span>
+                          {price && (
+                            <>
+                              {' '}
+                              — <Trans>total</Trans>{' '}
+                              <span className="tabular-nums" data-testid="alternative-total">
+                                {formatDzd(price.total, locale)}
+                              </span>
+                            </>
+                          )}
+                        </span>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy || !price}
+                          aria-expanded={reviewing === car.id}
+                          onClick={() => setReviewing(reviewing === car.id ? null : car.id)}
+                        >
+                          <Trans>Voir cette voiture</Trans>
+                        </Button>
+                      </div>
+                      {reviewing === car.id && price && (
+                        <div
+                          className="flex flex-col gap-2 rounded-md border border-line p-3"
+                          data-testid="alternative-review"
+                        >
+                          <p>
+                            <Trans>Ce qui change :</Trans>
+                          </p>
+                          <ul className="list-disc ps-5 text-sm">
+                            {differences(booking.car_id, car).map((line) => (
+                              <li key={line}>{line}</li>
+                            ))}
+                            <li>
+                              <Trans>Total :</Trans>{' '}
+                              <span className="tabular-nums">
+                                {formatDzd(booking.total_dzd, locale)}
+                              </span>{' '}
+                              →{' '}
+                              <strong className="tabular-nums">
+                                {formatDzd(price.total, locale)}
+                              </strong>
+                            </li>
+                          </ul>
+                          <p className="text-sm text-fg-muted">
+                            <Trans>
+                              Les dates, les lieux, les options et vos documents restent les mêmes.
+                            </Trans>
+                          </p>
+                          <div className="flex flex-wrap gap-2">
+                            <Button
+                              size="sm"
+                              disabled={busy}
+                              data-testid="alternative-confirm"
+                              onClick={() =>
+                                act(() =>
+                                  updateQueuedBooking(booking.id, { car_id: car.id }, price),
+                                )
+                              }
+                            >
+                              <Trans>Envoyer avec cette voiture</Trans>
+                            </Button>
+                            <Button size="sm" variant="ghost" onClick={() => setReviewing(null)}>
+                              <Trans>Annuler</Trans>
+                            </Button>
+                          </div>
+                        </div>
+                      )}
                     </li>
                   );
                 })}
@@ -145,6 +236,22 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
           </div>
         ))}
 
+      {code && inputCodes.has(code) && (
+        <div data-testid="edit-details">
+          {editingDetails ? (
+            <EditDetails booking={booking} onDone={() => setEditingDetails(false)} />
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => setEditingDetails(true)}
+              data-testid="edit-details-open"
+            >
+              <Trans>Modifier mes informations</Trans>
+            </Button>
+          )}
+        </div>
+      )}
+
       <div className="flex flex-wrap gap-2">
         {code === 'reference_taken' && (
           <Button
@@ -159,7 +266,7 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
             <Trans>Réessayer avec une nouvelle référence</Trans>
           </Button>
         )}
-        {code !== 'car_unavailable' && !dateCodes.has(code ?? '') && parked && (
+        {parked && isRetryableRefusal(code) && (
           <Button size="sm" disabled={busy} onClick={() => act(() => retryParked(parked.id))}>
             <Trans>Réessayer</Trans>
           </Button>

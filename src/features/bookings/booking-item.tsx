@@ -27,7 +27,13 @@ import {
   type BookingEntries,
   type SyncView,
 } from '@/features/bookings/booking-lists';
-import { cancelHints, cancelLabels, cancelTones } from '@/features/bookings/labels';
+import {
+  cancelHints,
+  cancelLabels,
+  cancelRefusedMessage,
+  cancelRefusedWithReason,
+  cancelTones,
+} from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
 import { ReferenceText } from '@/ui/reference-text';
 
@@ -61,6 +67,13 @@ function useOutboxAction(): [boolean, (fn: () => Promise<unknown>) => Promise<vo
   ];
 }
 
+/** The one sentence of a refused cancellation (labels.ts). */
+export function cancelRefusal(code: string | null, reason: string) {
+  return code === 'invalid_status_transition' || code === 'booking_expired' || !code
+    ? cancelRefusedMessage
+    : cancelRefusedWithReason(reason);
+}
+
 function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
   const { i18n } = useLingui();
   const [busy, act] = useOutboxAction();
@@ -71,7 +84,7 @@ function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
   return (
     <div className="flex flex-col gap-2" data-testid="sync-row" data-sync={view.kind}>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
-        {cancel ? (
+        {cancel?.kind === 'cancel_refused' ? null : cancel ? (
           <>
             <Badge tone={cancelTones[cancel.kind]}>{i18n._(cancelLabels[cancel.kind])}</Badge>
             <span>{i18n._(cancelHints[cancel.kind])}</span>
@@ -118,13 +131,7 @@ function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
       {view.kind === 'cancel_refused' && (
         <Notice tone="danger">
           <p role="alert" data-testid="cancel-refused">
-            <strong>
-              <Trans>Erreur lors de l’annulation de la réservation</Trans>
-            </strong>{' '}
-            — {reason}
-          </p>
-          <p className="text-xs">
-            <Trans>Pour l’annuler malgré tout, contactez l’agence.</Trans>
+            {i18n._(cancelRefusal(code, reason))}
           </p>
           <div>
             <Button

@@ -1,3 +1,4 @@
+import { useOnline } from '@/infra/network';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 
@@ -29,14 +30,24 @@ export function CancelBookingDialog({
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const keepRef = useRef<HTMLButtonElement>(null);
 
   async function confirm() {
     if (!booking) return;
     setBusy(true);
     try {
+      const neverSent = booking.status === 'queued' || booking.status === 'sync_failed';
       await enqueueCancelBooking(booking.id);
-      showToast(t`Réservation annulée avec succès`, { kind: 'success' });
+      // Say what happened: nothing sent yet, queued for the network, or on its way.
+      showToast(
+        neverSent
+          ? t`Réservation abandonnée : elle n’avait pas encore été envoyée, l’agence ne la verra pas.`
+          : online
+            ? t`Annulation envoyée à l’agence : la réservation sera annulée dès sa réception.`
+            : t`Annulation en attente : elle sera envoyée dès le retour du réseau, et l’agence verra alors la réservation annulée.`,
+        { kind: neverSent || online ? 'success' : 'info' },
+      );
       onClose();
     } catch (error) {
       console.error('[bookings] cancel not queued', error);

@@ -32,3 +32,11 @@ export const paymentStatusLabels: Record<LocalBooking['payment_status'], Message
   paid: msg`Payée`,
   refunded: msg`Remboursée`,
 };
+
+/**
+ * A queued cancellation the server refused, in one plain sentence (shown once on the card, and
+ * toasted once if it happens while the page is open): what did not happen, why, what to do.
+ */
+export const cancelRefusedMessage = msg`Votre annulation n’a pas été faite : l’agence avait déjà changé cette réservation (par exemple, la location a commencé). Pour l’annuler malgré tout, contactez l’agence.`;
+export const cancelRefusedWithReason = (reason: string) =>
+  msg`Votre annulation n’a pas été faite : ${reason} Pour l’annuler malgré tout, contactez l’agence.`;

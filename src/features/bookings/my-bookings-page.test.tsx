@@ -221,7 +221,7 @@ describe('/mybookings', () => {
     await waitFor(() =>
       expect(getToasts().map((t) => [t.kind, t.message])).toContainEqual([
         'success',
-        'Réservation annulée avec succès',
+        'Annulation envoyée à l’agence : la réservation sera annulée dès sa réception.',
       ]),
     );
     const entries = await db.outbox.toArray();
@@ -305,7 +305,9 @@ describe('/mybookings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer l’avis' }));
 
     await waitFor(() =>
-      expect(getToasts().map((t) => t.message)).toContain('Avis envoyé avec succès'),
+      expect(getToasts().map((t) => t.message)).toContain(
+        'Avis envoyé : il paraîtra sur la page de la voiture.',
+      ),
     );
     expect(await db.outbox.toArray()).toMatchObject([
       {
@@ -345,11 +347,15 @@ describe('/mybookings', () => {
     await waitFor(() =>
       expect(getToasts().map((t) => [t.kind, t.message])).toContainEqual([
         'error',
-        'Erreur lors de l’annulation de la réservation : Cette réservation ne peut plus changer d’état ainsi.',
+        'Votre annulation n’a pas été faite : l’agence avait déjà changé cette réservation (par exemple, la location a commencé). Pour l’annuler malgré tout, contactez l’agence.',
       ]),
     );
+    // Once, in plain words: one toast, one notice on the card (no badge or hint repeating it).
+    expect(getToasts().filter((t) => t.kind === 'error')).toHaveLength(1);
     const refused = await screen.findByTestId('cancel-refused');
-    expect(refused.textContent).toContain('Erreur lors de l’annulation de la réservation');
+    expect(refused.textContent).toContain('Votre annulation n’a pas été faite');
+    expect(document.body.textContent).not.toContain('Erreur lors de l’annulation');
+    expect(document.body.textContent).not.toContain('ne peut plus changer d’état');
     fireEvent.click(screen.getByRole('button', { name: 'J’ai compris' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });

@@ -1,3 +1,4 @@
+import { useOnline } from '@/infra/network';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
@@ -32,6 +33,7 @@ export function ReviewDialog({
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
 
   function close() {
     setRating(null);
@@ -50,7 +52,12 @@ export function ReviewDialog({
     setBusy(true);
     try {
       await submitReview(userId, booking.id, rating, text ? text : null);
-      showToast(t`Avis envoyé avec succès`, { kind: 'success' });
+      showToast(
+        online
+          ? t`Avis envoyé : il paraîtra sur la page de la voiture.`
+          : t`Avis en attente : il sera envoyé dès le retour du réseau, puis paraîtra sur la page de la voiture.`,
+        { kind: online ? 'success' : 'info' },
+      );
       close();
     } catch (failure) {
       console.error('[bookings] review not queued', failure);

@@ -6,6 +6,7 @@ import { bookingErrorMessage } from '@/domain/booking-errors';
 import { type PeriodicTask, startPeriodic } from '@/infra/periodic';
 import type { OutboxEntry } from '@/infra/db';
 import { isOnline, useOnline } from '@/infra/network';
+import { cancelRefusedMessage, cancelRefusedWithReason } from '@/features/bookings/labels';
 import { showToast } from '@/infra/toast';
 import { refreshMyBookings } from '@/sync/my-bookings-sync';
 
@@ -107,7 +108,13 @@ export function useRefusalToasts(entries: Map<string, BookingEntries> | undefine
       const reason = i18n._(bookingErrorMessage(entry.last_error));
       showToast(
         entry.kind === 'cancel_booking'
-          ? t`Erreur lors de l’annulation de la réservation : ${reason}`
+          ? i18n._(
+              entry.last_error === 'invalid_status_transition' ||
+                entry.last_error === 'booking_expired' ||
+                !entry.last_error
+                ? cancelRefusedMessage
+                : cancelRefusedWithReason(reason),
+            )
           : t`Erreur lors de l’envoi de l’avis : ${reason}`,
         { kind: 'error', id: `refused-${entry.id}` },
       );

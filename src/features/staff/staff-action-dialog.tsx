@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import { localeNames } from '@/domain/locale';
 import { REASON_MAX } from '@/domain/lifecycle';
 import type { Booking } from '@/domain/rows';
 import { useOnline } from '@/infra/network';
@@ -32,7 +33,7 @@ export function StaffActionDialog({
   onClose,
   onChanged,
 }: {
-  booking: Pick<Booking, 'id' | 'reference'> | null;
+  booking: (Pick<Booking, 'id' | 'reference'> & { locale?: Booking['locale'] }) | null;
   action: StaffAction | null;
   open: boolean;
   onClose: () => void;
@@ -129,13 +130,23 @@ export function StaffActionDialog({
             <label htmlFor={`${id}-reason`} className="text-sm font-medium">
               <Trans>Motif (le client le verra)</Trans>
             </label>
+            {booking?.locale && (
+              <p
+                id={`${id}-language`}
+                className="text-xs text-fg-muted"
+                data-testid="reason-language"
+              >
+                <Trans>Écrivez-le dans la langue du client :</Trans>{' '}
+                <strong lang={booking.locale}>{localeNames[booking.locale]}</strong>
+              </p>
+            )}
             <textarea
               id={`${id}-reason`}
               value={reason}
               rows={3}
               maxLength={REASON_MAX}
               aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+              aria-describedby={`${booking?.locale ? `${id}-language ` : ''}${id}-count${error ? ` ${id}-error` : ''}`}
               onChange={(event) => setReason(event.target.value)}
               className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-danger"
             />

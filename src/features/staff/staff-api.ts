@@ -366,3 +366,23 @@ export async function rejectSource(
     }),
   );
 }
+
+/**
+ * `staff_confirm_guest_contact`: staff vouch for a guest's contact (after a call), when no code
+ * reached them; the booking then waits for acceptance like a confirmed one.
+ */
+export async function confirmGuestContact(bookingId: string): Promise<StaffResult<Booking>> {
+  return call<Booking>(() =>
+    supabase.rpc('staff_confirm_guest_contact', { booking_id: bookingId }),
+  );
+}
+
+/** `staff_extend_confirmation`: the guest's deadline to confirm becomes now + `minutes` at least. */
+export async function extendConfirmation(
+  bookingId: string,
+  minutes: number,
+): Promise<StaffResult<Booking>> {
+  return call<Booking>(() =>
+    supabase.rpc('staff_extend_confirmation', { booking_id: bookingId, minutes }),
+  );
+}

@@ -13,6 +13,7 @@ import { carIdentity } from '@/ui/car-identity';
 
 import { filtersToParams, parseFilters, statusFilters } from '@/features/staff/filters';
 import { statusLabels } from '@/features/staff/labels';
+import { StaffContactHelp } from '@/features/staff/staff-contact-help';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
 import type { OptionNames, StaffBooking } from '@/features/staff/staff-api';
 import type { StaffQuery, StaffStatusFilter } from '@/features/staff/staff-search';
@@ -127,11 +128,13 @@ function StaffBookingCard({
   names,
   online,
   onAction,
+  onChanged,
 }: {
   booking: StaffBooking;
   names: OptionNames | null;
   online: boolean;
   onAction: (action: StaffAction) => void;
+  onChanged: () => void;
 }) {
   const { t, i18n } = useLingui();
   const titleId = `staff-booking-${booking.id}`;
@@ -166,6 +169,12 @@ function StaffBookingCard({
       </div>
       <StatusReason booking={booking} />
       <StatusHint booking={booking} />
+      <StaffContactHelp
+        booking={booking}
+        online={online}
+        onChanged={onChanged}
+        describedBy={titleId}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ActionButtons
           booking={booking}
@@ -286,6 +295,7 @@ export default function StaffBoardPage() {
                     names={board.names}
                     online={online}
                     onAction={(action) => setPending({ booking, action, open: true })}
+                    onChanged={() => void board.reload()}
                   />
                 </li>
               ))}

@@ -12,6 +12,7 @@ import { PageSpinner } from '@/ui/spinner';
 import { carIdentity } from '@/ui/car-identity';
 
 import { actorLabels } from '@/features/staff/labels';
+import { StaffContactHelp } from '@/features/staff/staff-contact-help';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
 import {
   DOCUMENT_LINK_SECONDS,
@@ -183,6 +184,12 @@ export default function StaffBookingPage() {
       />
       <StatusReason booking={booking} />
       <StatusHint booking={booking} />
+      <StaffContactHelp
+        booking={booking}
+        online={online}
+        onChanged={() => void reload()}
+        describedBy={titleId}
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={<Trans>Client</Trans>}>
@@ -281,7 +288,17 @@ export default function StaffBookingPage() {
                       le {when}, par {who}
                     </Trans>
                   </span>
-                  {event.reason && <span>{event.reason}</span>}
+                  {event.reason === 'contact_confirmed_by_staff' ? (
+                    <span>
+                      <Trans>Contact du client confirmé par le personnel (appel).</Trans>
+                    </span>
+                  ) : event.reason === 'confirmation_extended' ? (
+                    <span>
+                      <Trans>Délai de confirmation prolongé par le personnel.</Trans>
+                    </span>
+                  ) : (
+                    event.reason && <span dir="auto">{event.reason}</span>
+                  )}
                 </li>
               );
             })}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 import { outcomeOf, sayOutcome } from '@/domain/booking-outcomes';
 import { formatDateTime } from '@/domain/dates';
-import { type Locale, localized } from '@/domain/locale';
+import { type Locale, localeNames, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -99,6 +99,14 @@ export function ContactBlock({ booking }: { booking: StaffBooking }) {
           <MailIcon size={16} />
           <EmailText email={contact.email} />
         </a>
+      )}
+      {booking.locale && (
+        <p data-testid="staff-contact-language" data-locale={booking.locale}>
+          <Trans>Langue du client (écrivez-lui dans cette langue) :</Trans>{' '}
+          <strong lang={booking.locale} dir="auto">
+            {localeNames[booking.locale]}
+          </strong>
+        </p>
       )}
     </div>
   );

@@ -59,12 +59,25 @@ export async function dismissParked(entryId: string): Promise<void> {
 }
 
 /**
- * Rewrites the booking of a parked `create_booking` (another car, other dates) and queues it again,
+ * Rewrites the booking of a parked `create_booking` (another car, other dates, the contact or the
+ * requests the server refused) and queues it again,
  * keeping its id, reference and files. `price` is the new local estimate.
  */
 export async function updateQueuedBooking(
   bookingId: string,
-  patch: Partial<Pick<BookingRequest, 'car_id' | 'start_at' | 'end_at' | 'reference'>>,
+  patch: Partial<
+    Pick<
+      BookingRequest,
+      | 'car_id'
+      | 'start_at'
+      | 'end_at'
+      | 'reference'
+      | 'guest_name'
+      | 'guest_phone'
+      | 'guest_email'
+      | 'additional_requests'
+    >
+  >,
   price: PriceBreakdown,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.bookings, async () => {

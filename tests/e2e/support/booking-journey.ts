@@ -88,12 +88,40 @@ export async function primeDevice(page: Page) {
     .toBe(true);
 }
 
+/** The wizard's labels bookAsGuest uses (French by default; Arabic for RTL journeys). */
+export type WizardLabels = {
+  pickup: string;
+  selfDrive: string;
+  name: string;
+  phone: string;
+  email: string;
+  /** Runs once the contact is typed, before step 4 is left. */
+  afterContact?: () => Promise<void>;
+};
+
+export const FRENCH_LABELS: WizardLabels = {
+  pickup: 'Lieu de prise en charge',
+  selfDrive: 'Je conduis moi-même',
+  name: 'Nom complet',
+  phone: 'Numéro de téléphone',
+  email: 'Adresse e-mail',
+};
+
+export const ARABIC_LABELS: WizardLabels = {
+  pickup: 'مكان الاستلام',
+  selfDrive: 'سأقود بنفسي',
+  name: 'الاسم الكامل',
+  phone: 'رقم الهاتف',
+  email: 'عنوان البريد الإلكتروني',
+};
+
 /** Goes through the five steps as a guest and confirms; returns the reference shown at once. */
 export async function bookAsGuest(
   page: Page,
   rental: Rental,
   contact: ReturnType<typeof guest>,
   beforeConfirm?: () => Promise<void>,
+  labels: WizardLabels = FRENCH_LABELS,
 ): Promise<{ reference: string; bookingId: string }> {
   await page.goto(`/cars/book?car=${rental.carId}&start=${rental.start}&end=${rental.end}`);
   await expect(page.getByTestId('wizard-step')).toContainText('1');
@@ -104,8 +132,8 @@ export async function bookAsGuest(
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('wizard-step')).toContainText('3');
-  await page.getByLabel('Lieu de prise en charge').selectOption(rental.pickupId);
-  await page.getByLabel('Je conduis moi-même').check();
+  await page.getByLabel(labels.pickup).selectOption(rental.pickupId);
+  await page.getByLabel(labels.selfDrive).check();
   await page
     .getByTestId('licence-input')
     .setInputFiles({ name: 'permis.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -113,9 +141,10 @@ export async function bookAsGuest(
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('wizard-step')).toContainText('4');
-  await page.getByLabel('Nom complet').fill(contact.name);
-  await page.getByLabel('Numéro de téléphone').fill(contact.phone);
-  await page.getByLabel('Adresse e-mail').fill(contact.email);
+  await page.getByLabel(labels.name).fill(contact.name);
+  await page.getByLabel(labels.phone).fill(contact.phone);
+  await page.getByLabel(labels.email).fill(contact.email);
+  await labels.afterContact?.();
   await page.getByTestId('wizard-next').click();
 
   await expect(page.getByTestId('wizard-step')).toContainText('5');

@@ -149,8 +149,9 @@ export function BasicsStep({
         <Notice tone="warning" live>
           <p>
             <Trans>
-              Selon les dernières données de cet appareil, cette voiture est déjà réservée sur une
-              partie de ces dates. Vous pouvez continuer : le serveur confirmera.
+              Cette voiture est déjà réservée sur une partie de ces dates (dernières données de cet
+              appareil) : une réservation pour ces dates serait refusée. Choisissez d’autres dates
+              ou une voiture libre.
             </Trans>
           </p>
           <ul className="mt-1 list-inside list-disc">
@@ -181,9 +182,15 @@ export function BasicsStep({
       )}
 
       <div className="flex justify-end">
-        <Button type="submit" data-testid="wizard-next">
-          <Trans>Suivant</Trans>
-        </Button>
+        {clashes.length > 0 && car ? (
+          <Button type="submit" variant="secondary" data-testid="wizard-next" data-clash="true">
+            <Trans>Continuer quand même</Trans>
+          </Button>
+        ) : (
+          <Button type="submit" data-testid="wizard-next">
+            <Trans>Suivant</Trans>
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -36,7 +36,9 @@ export function PriceCheck({
       return (
         <Notice tone="success" live>
           <span data-testid="price-confirmed">
-            <Trans>Prix confirmé par le serveur.</Trans>
+            <Trans>
+              Prix vérifié auprès du serveur. La disponibilité de la voiture est vérifiée à l’envoi.
+            </Trans>
           </span>
         </Notice>
       );
@@ -57,7 +59,7 @@ export function PriceCheck({
   return (
     <Notice tone="info">
       {online ? (
-        <Trans>Prix calculé sur cet appareil ; le serveur le confirmera à l’envoi.</Trans>
+        <Trans>Prix calculé sur cet appareil ; le serveur le vérifie à l’envoi.</Trans>
       ) : (
         <Trans>
           Hors ligne : prix calculé sur cet appareil avec les tarifs enregistrés. Le serveur le

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
+import { cleanTypedText, hadHiddenCharacters } from '@/domain/typed-text';
 import { Button } from '@/ui/button';
 
 import { describedBy, Field, inputClassName } from '@/features/booking/form-parts';
@@ -46,8 +47,20 @@ export function ServicesStep({
     handleSubmit,
     watch,
     getValues,
+    setValue,
     formState: { errors },
   } = form;
+  // Invisible marks pasted with a name, phone or e-mail are removed as the field is left, and the
+  // form says so (the server refuses them: src/domain/typed-text.ts).
+  const [cleaned, setCleaned] = useState(false);
+  const cleanOnBlur = (field: 'guest_name' | 'guest_phone' | 'guest_email') => ({
+    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      if (!hadHiddenCharacters(value)) return;
+      setValue(field, cleanTypedText(value), { shouldDirty: true, shouldValidate: true });
+      setCleaned(true);
+    },
+  });
   const requests = watch('additional_requests') ?? '';
   const count = requests.length;
   const max = MAX_ADDITIONAL_REQUESTS;
@@ -169,7 +182,7 @@ export function ServicesStep({
               autoComplete="name"
               className={inputClassName}
               {...describedBy(`${id}-name`, errors.guest_name?.message)}
-              {...register('guest_name')}
+              {...register('guest_name', cleanOnBlur('guest_name'))}
             />
           </Field>
           <Field
@@ -187,7 +200,7 @@ export function ServicesStep({
               placeholder="+213555123456"
               className={inputClassName}
               {...describedBy(`${id}-phone`, errors.guest_phone?.message, true)}
-              {...register('guest_phone')}
+              {...register('guest_phone', cleanOnBlur('guest_phone'))}
             />
           </Field>
           <Field id={`${id}-email`} label={t`Adresse e-mail`} error={errors.guest_email?.message}>
@@ -198,9 +211,17 @@ export function ServicesStep({
               dir="ltr"
               className={inputClassName}
               {...describedBy(`${id}-email`, errors.guest_email?.message)}
-              {...register('guest_email')}
+              {...register('guest_email', cleanOnBlur('guest_email'))}
             />
           </Field>
+          {cleaned && (
+            <p className="text-sm text-fg-muted" role="status" data-testid="hidden-cleaned">
+              <Trans>
+                Des caractères invisibles (marques de sens d’écriture, espaces sans largeur) copiés
+                avec vos coordonnées ont été retirés : vérifiez-les.
+              </Trans>
+            </p>
+          )}
         </fieldset>
       )}
 

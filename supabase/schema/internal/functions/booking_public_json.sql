@@ -29,6 +29,7 @@ AS $function$
     'locale', b.locale,
     'confirm_by', b.confirm_by,
     'contact_confirmed_at', b.contact_confirmed_at,
+    'code_mail_sent', (select c.mail_sent from internal.guest_confirmations c where c.booking_id = b.id),
     'created_at', b.created_at,
     'updated_at', b.updated_at
   )

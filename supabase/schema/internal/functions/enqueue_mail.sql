@@ -21,13 +21,20 @@ begin
   end if;
   perform pg_advisory_xact_lock(hashtextextended('mail:' || to_key, 0));
   if limited then
-    select coalesce(s.max_mails_per_address_hour, 5), coalesce(s.max_mails_per_address_day, 10)
-      into per_hour, per_day
-      from public.settings s where s.id = 1;
+    if enqueue_mail.kind = 'guest_confirmation' then
+      select coalesce(s.max_code_mails_per_address_hour, 8), coalesce(s.max_code_mails_per_address_day, 20)
+        into per_hour, per_day
+        from public.settings s where s.id = 1;
+    else
+      select coalesce(s.max_mails_per_address_hour, 5), coalesce(s.max_mails_per_address_day, 10)
+        into per_hour, per_day
+        from public.settings s where s.id = 1;
+    end if;
     select count(*) filter (where o.created_at > now() - interval '1 hour'), count(*)
       into last_hour, last_day
       from internal.mail_outbox o
      where internal.email_key(o.to_email) = to_key
+       and o.kind = enqueue_mail.kind
        and o.created_at > now() - interval '1 day';
     if last_hour >= coalesce(per_hour, 5) or last_day >= coalesce(per_day, 10) then
       insert into internal.mail_dropped (to_key, kind, booking_id, reason)

@@ -8,7 +8,10 @@ create table internal.guest_confirmations (
   last_sent_at timestamp with time zone default now() not null,
   created_at timestamp with time zone default now() not null,
   confirmed_at timestamp with time zone,
+  previous_code_hash text,
+  mail_sent boolean default true not null,
   constraint guest_confirmations_code_hash_format CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint guest_confirmations_previous_code_hash_format CHECK (((previous_code_hash IS NULL) OR (previous_code_hash ~ '^[0-9a-f]{64}$'::text))),
   constraint guest_confirmations_sends_range CHECK (((sends >= 1) AND (sends <= 100))),
   constraint guest_confirmations_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES bookings(id) ON DELETE CASCADE,
   constraint guest_confirmations_pkey PRIMARY KEY (booking_id)

@@ -65,7 +65,8 @@ begin
     end if;
   end if;
 
-  if internal.confirmation_code_hash(b.id, given) <> c.code_hash then
+  if internal.confirmation_code_hash(b.id, given) <> c.code_hash
+     and internal.confirmation_code_hash(b.id, given) is distinct from c.previous_code_hash then
     insert into internal.confirmation_failures (client_key, booking_id) values (caller, b.id);
     return jsonb_build_object('confirmed', false, 'reason', 'invalid_confirmation_code');
   end if;

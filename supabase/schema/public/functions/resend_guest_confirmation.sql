@@ -36,19 +36,23 @@ begin
     return jsonb_build_object('sent', false, 'reason', 'resend_limited', 'resends_left', 0,
       'retry_after', null);
   end if;
-  if c.last_sent_at > now() - interval '1 minute' then
+  if c.mail_sent and c.last_sent_at > now() - interval '1 minute' then
     return jsonb_build_object('sent', false, 'reason', 'resend_limited',
       'resends_left', 4 - c.sends, 'retry_after', c.last_sent_at + interval '1 minute');
   end if;
 
   new_code := internal.new_confirmation_code();
   if not internal.enqueue_guest_mail(b, 'guest_confirmation', new_code) then
+    -- The codes already sent stay valid, and so does what the booking says of them.
+    update internal.guest_confirmations x set mail_sent = c.mail_sent where x.booking_id = b.id;
     return jsonb_build_object('sent', false, 'reason', 'mail_rate_limited');
   end if;
   update internal.guest_confirmations x
-     set code_hash = internal.confirmation_code_hash(b.id, new_code),
+     set previous_code_hash = case when c.mail_sent then x.code_hash else x.previous_code_hash end,
+         code_hash = internal.confirmation_code_hash(b.id, new_code),
          sends = x.sends + 1,
-         last_sent_at = now()
+         last_sent_at = now(),
+         mail_sent = true
    where x.booking_id = b.id
   returning 4 - x.sends into left_after;
   return jsonb_build_object('sent', true, 'confirm_by', b.confirm_by, 'resends_left', left_after);
