@@ -196,6 +196,9 @@ export async function handleEnrollFactor(
   if (factorType !== 'totp') {
     throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   }
+  if (!ctx.config.auth.mfa.totpEnroll) {
+    throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
+  }
   const friendlyName = stringField(body, 'friendly_name');
   if (friendlyName.length > 120) {
     throw badRequest('validation_failed', 'friendly_name is too long');
@@ -223,7 +226,8 @@ export async function handleEnrollFactor(
       );
     }
     const verified = rows.filter((f) => f.status === 'verified').length;
-    if (rows.length >= MFA_LIMITS.maxEnrolledFactors || verified >= MFA_LIMITS.maxVerifiedFactors) {
+    const max = ctx.config.auth.mfa.maxEnrolledFactors;
+    if (rows.length >= max || verified >= MFA_LIMITS.maxVerifiedFactors) {
       return unprocessable(
         'too_many_enrolled_mfa_factors',
         'Maximum number of verified factors reached, unenroll to continue',
@@ -265,6 +269,9 @@ export async function handleChallengeFactor(
   const { ctx } = service;
   const { user } = await authenticate(req, ctx.db, ctx.config);
   await readJsonObject(req);
+  if (!ctx.config.auth.mfa.totpVerify) {
+    throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
+  }
   const challengeId = randomUUID();
   const createdAt = await ctx.db.tx(async (q) => {
     const factor = await factorOf(q, user.id, factorId);
@@ -315,6 +322,9 @@ export async function handleVerifyFactor(
   const challengeId = stringField(body, 'challenge_id');
   const code = stringField(body, 'code');
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
+  if (!ctx.config.auth.mfa.totpVerify) {
+    throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
+  }
   if (!isUuid(challengeId)) {
     throw badRequest('validation_failed', 'challenge_id must be a UUID');
   }
