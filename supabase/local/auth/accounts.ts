@@ -147,10 +147,10 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
   return id;
 }
 
-const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 /** The user GoTrue hands the Before User Created hook: not saved yet, so no id in the database. */
-function newUserJson(email: string, userMetadata: Record<string, unknown>) {
+export function newUserJson(email: string, userMetadata: Record<string, unknown>) {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -268,7 +268,7 @@ export async function handleSignup(
 }
 
 /** Mails the sign-up confirmation link and code (at most one per `max_frequency`). */
-async function mailConfirmation(
+export async function mailConfirmation(
   service: AuthService,
   req: IncomingMessage,
   user: UserRow,

@@ -28,6 +28,7 @@ import {
   handleUnenrollFactor,
   handleVerifyFactor,
 } from './mfa.ts';
+import { handleOtp, handleResend } from './otp.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
 import {
@@ -111,6 +112,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },
   { method: 'PUT', path: /^\/user$/, run: handleUpdateUser },
   { method: 'POST', path: /^\/recover$/, run: handleRecover },
+  { method: 'POST', path: /^\/otp$/, run: handleOtp },
+  { method: 'POST', path: /^\/resend$/, run: handleResend },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
   { method: 'POST', path: /^\/factors$/, run: (s, req, res) => handleEnrollFactor(s, req, res) },

@@ -125,6 +125,8 @@ function codeHash(email: string, code: string): string {
 /** The kinds of one-time token, with GoTrue's columns and names. */
 export const TOKEN_KINDS = {
   recovery: { tokenType: 'recovery_token', column: 'recovery_token', sentAt: 'recovery_sent_at' },
+  /** A sign-in code (POST /otp), on the recovery columns as GoTrue's magic link. */
+  magiclink: { tokenType: 'recovery_token', column: 'recovery_token', sentAt: 'recovery_sent_at' },
   signup: {
     tokenType: 'confirmation_token',
     column: 'confirmation_token',
@@ -262,7 +264,10 @@ const SINGLE_CONFIRMATION =
 /** The kinds a verification type names: GoTrue's `email` code is a sign-up's. */
 function kindsOf(type: string): TokenKind[] {
   if (type === 'recovery') return ['recovery'];
-  if (type === 'signup' || type === 'email') return ['signup'];
+  if (type === 'signup') return ['signup'];
+  // GoTrue's `email` code is a sign-in code or a sign-up's confirmation code.
+  if (type === 'email') return ['signup', 'magiclink'];
+  if (type === 'magiclink') return ['magiclink'];
   if (type === 'email_change') return ['email_change_current', 'email_change_new'];
   throw badRequest(
     'validation_failed',
