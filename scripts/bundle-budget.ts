@@ -45,6 +45,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     'concepts/account/activity-log': 237,
     // The authentication screens: supabase-js, zod and the forms.
     'sign-in': 248,
+    // Issue 23: sign in with a code sent by mail.
+    'sign-in/code': 248,
     'sign-up': 248,
     'forgot-password': 248,
     'reset-password': 248,
