@@ -22,6 +22,7 @@ import {
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { sendAuthMail } from './auth-mail.ts';
+import { refuseIdToken } from './external.ts';
 import { assertCaptcha } from './captcha.ts';
 import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
@@ -396,6 +397,9 @@ export async function handleToken(
         stringField(body, 'refresh_token'),
       );
       break;
+    case 'id_token':
+      // The body is read above; the provider is named in it.
+      return refuseIdToken(body);
     case 'pkce':
       throw badRequest(
         'validation_failed',

@@ -29,6 +29,7 @@ import {
   handleVerifyFactor,
 } from './mfa.ts';
 import { handleOtp, handleResend } from './otp.ts';
+import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
 import {
@@ -113,6 +114,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: /^\/user$/, run: handleUpdateUser },
   { method: 'POST', path: /^\/recover$/, run: handleRecover },
   { method: 'POST', path: /^\/otp$/, run: handleOtp },
+  { method: 'GET', path: /^\/authorize$/, run: handleAuthorize },
+  { method: 'POST', path: /^\/sso$/, run: () => handleSso() },
   { method: 'POST', path: /^\/resend$/, run: handleResend },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
