@@ -247,7 +247,10 @@ function refuseUnsupported(doc: Reader): void {
     refuse('auth.sms', 'phone sign-ups are not emulated locally.');
   }
   if (auth.at('email').bool('secure_password_change', false)) {
-    refuse('auth.email.secure_password_change', 'reauthentication is not emulated locally.');
+    refuse(
+      'auth.email.secure_password_change',
+      'a password change is not forced through reauthentication locally (the nonce is checked when sent).',
+    );
   }
   for (const name of UNSUPPORTED_HOOKS) {
     if (auth.at('hook').at(name).bool('enabled', false)) {

@@ -135,3 +135,24 @@ describe('resend', () => {
     expect(await mailsTo(confirmed.email)).toEqual([]);
   });
 });
+
+describe('reauthenticate', () => {
+  it('mails a code that a password change carries as nonce, once', async () => {
+    const { client, email } = await newCustomer();
+    const asked = Date.now();
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await waitForMail(email, (m) => Date.parse(m.createdAt) >= asked - 1000);
+    const nonce = /\b(\d{8})\b/.exec(mail.text)![1]!;
+    const wrong = await client.auth.updateUser({
+      password: 'Autre-mdp3!',
+      nonce: nonce === '00000000' ? '11111111' : '00000000',
+    });
+    expect(wrong.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+    const changed = await client.auth.updateUser({ password: 'Autre-mdp3!', nonce });
+    expect(changed.error).toBeNull();
+    const reused = await client.auth.updateUser({ password: 'Encore-mdp4!', nonce });
+    expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+    const again = await client.auth.reauthenticate();
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+  });
+});

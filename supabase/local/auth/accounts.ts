@@ -23,6 +23,7 @@ import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { sendAuthMail } from './auth-mail.ts';
 import { refuseIdToken } from './external.ts';
+import { assertReauthenticated } from './otp.ts';
 import { assertCaptcha } from './captcha.ts';
 import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
@@ -517,6 +518,7 @@ export async function handleUpdateUser(
   const rawEmail = stringField(body, 'email');
   const email = rawEmail === '' ? null : normalizeEmail(rawEmail);
   const password = typeof body.password === 'string' ? body.password : null;
+  const nonce = stringField(body, 'nonce');
   let passwordHash: string | null = null;
   if (password !== null) {
     assertStrongPassword(password, passwordPolicy(ctx.config.auth));
@@ -534,6 +536,8 @@ export async function handleUpdateUser(
   let change: { current: OneTimeToken | null; next: OneTimeToken } | null = null;
   const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
+      // A password change may carry the code of GET /reauthenticate (supabase-js `nonce`).
+      if (passwordHash && nonce !== '') await assertReauthenticated(service, q, user, nonce);
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {
         // GoTrue: a permanent user's new address is confirmed by mail (at both addresses with

@@ -28,7 +28,7 @@ import {
   handleUnenrollFactor,
   handleVerifyFactor,
 } from './mfa.ts';
-import { handleOtp, handleResend } from './otp.ts';
+import { handleOtp, handleReauthenticate, handleResend } from './otp.ts';
 import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
@@ -117,6 +117,11 @@ const ROUTES: Route[] = [
   { method: 'GET', path: /^\/authorize$/, run: handleAuthorize },
   { method: 'POST', path: /^\/sso$/, run: () => handleSso() },
   { method: 'POST', path: /^\/resend$/, run: handleResend },
+  {
+    method: 'GET',
+    path: /^\/reauthenticate$/,
+    run: (s, req, res) => handleReauthenticate(s, req, res),
+  },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
   { method: 'POST', path: /^\/factors$/, run: (s, req, res) => handleEnrollFactor(s, req, res) },

@@ -11,6 +11,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import type { Queryable } from '../context.ts';
+
 import {
   EMAIL_APP_METADATA,
   databaseWrite,
@@ -31,10 +33,11 @@ import {
   unprocessable,
   versionHeaders,
 } from './http.ts';
-import { issueToken, resolveRedirect } from './recovery.ts';
+import { clearToken, codeHash, issueToken, resolveRedirect } from './recovery.ts';
 import type { AuthService } from './service.ts';
 import { assertAllowed, originOf } from './service.ts';
-import { audit } from './sessions.ts';
+import { audit, authenticate } from './sessions.ts';
+import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById } from './users.ts';
 import { normalizeEmail } from './validation.ts';
 
@@ -172,4 +175,75 @@ export async function handleResend(
     await mailConfirmation(service, req, user, redirectTo);
   }
   sendJson(res, 200, {}, versionHeaders(req));
+}
+
+/**
+ * GET /reauthenticate: mails the signed-in user a code (no link) that a password change then
+ * carries as `nonce` (supabase-js `reauthenticate()`, then `updateUser({ password, nonce })`).
+ * One mail per address per `max_frequency`; the code lives `otp_expiry`.
+ */
+export async function handleReauthenticate(
+  service: AuthService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { ctx, limits } = service;
+  const { user } = await authenticate(req, ctx.db, ctx.config);
+  const email = (user.email ?? '').toLowerCase();
+  if (email === '') {
+    throw badRequest(
+      'validation_failed',
+      'Reauthentication requires the user to have an email or a phone number',
+    );
+  }
+  if (!user.email_confirmed_at) {
+    throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  }
+  const key = `reauthentication:${email}`;
+  const wait = limits.recoveryPerEmail.check(key);
+  if (!wait.allowed) {
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait.retryAfterSeconds} seconds.`,
+    );
+  }
+  limits.recoveryPerEmail.hit(key);
+  const origin = originOf(req);
+  const token = await ctx.db.tx(async (q) => {
+    const issued = await issueToken(q, ctx.config, user, 'reauthentication', ctx.config.siteUrl);
+    await audit(q, origin.ip, user, 'user_reauthenticate_requested', 'user');
+    return issued;
+  });
+  await sendAuthMail(service, req, user, {
+    action: 'reauthentication',
+    token,
+    redirectTo: ctx.config.siteUrl,
+  });
+  sendJson(res, 200, {}, versionHeaders(req));
+}
+
+/**
+ * A password change's `nonce`: the code of the last GET /reauthenticate, within `otp_expiry`;
+ * used up once accepted. Wrong ones count per address like other codes (5 an hour). Runs inside
+ * the caller's transaction.
+ */
+export async function assertReauthenticated(
+  service: AuthService,
+  q: Queryable,
+  user: UserRow,
+  nonce: string,
+): Promise<void> {
+  const email = (user.email ?? '').toLowerCase();
+  assertAllowed(service.limits.otpFailuresPerEmail.check(email));
+  const { rows } = await q.query<{ ok: boolean }>(
+    `select coalesce(reauthentication_token = $2
+              and reauthentication_sent_at > now() - make_interval(secs => $3), false) as ok
+       from auth.users where id = $1 for update`,
+    [user.id, codeHash(email, nonce.trim()), service.options.recoveryTokenTtlSeconds],
+  );
+  if (!rows[0]?.ok) {
+    service.limits.otpFailuresPerEmail.hit(email);
+    throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  }
+  await clearToken(q, user.id, 'reauthentication');
 }

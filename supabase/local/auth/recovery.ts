@@ -118,7 +118,7 @@ export function newOtp(length: number): string {
   return code;
 }
 
-function codeHash(email: string, code: string): string {
+export function codeHash(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
 
@@ -131,6 +131,12 @@ export const TOKEN_KINDS = {
     tokenType: 'confirmation_token',
     column: 'confirmation_token',
     sentAt: 'confirmation_sent_at',
+  },
+  /** A code proving the signed-in user still holds the mailbox (GET /reauthenticate). */
+  reauthentication: {
+    tokenType: 'reauthentication_token',
+    column: 'reauthentication_token',
+    sentAt: 'reauthentication_sent_at',
   },
   /** An e-mail change, confirmed at the current address (double_confirm_changes). */
   email_change_current: {
