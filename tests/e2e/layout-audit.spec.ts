@@ -107,6 +107,7 @@ const publicPages: Array<{ path: string; ready?: (page: Page) => Promise<void> }
   { path: '/privacy-policy' },
   { path: '/terms' },
   { path: '/sign-in' },
+  { path: '/sign-in/code' },
   { path: '/sign-up' },
   { path: '/forgot-password' },
   { path: '/reset-password' },
