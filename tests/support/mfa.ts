@@ -52,10 +52,14 @@ export async function signInWithFactor(
       await passSecondFactor(client, totpSecret);
       return;
     } catch (failure) {
-      const code = (failure as { code?: string }).code;
-      if (attempt >= 5 || (code !== 'session_not_found' && code !== 'refresh_token_not_found')) {
-        throw failure;
-      }
+      // supabase-js answers a session ended server-side with AuthSessionMissingError (getUser)
+      // or the API's `session_not_found` (challenge, verify).
+      const { code, name } = failure as { code?: string; name?: string };
+      const ended =
+        name === 'AuthSessionMissingError' ||
+        code === 'session_not_found' ||
+        code === 'refresh_token_not_found';
+      if (attempt >= 5 || !ended) throw failure;
     }
   }
 }
