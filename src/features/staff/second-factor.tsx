@@ -6,13 +6,7 @@ import { Button } from '@/ui/button';
 import { ErrorIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
-import {
-  assuranceStep,
-  enrolTotp,
-  verifyTotp,
-  type AssuranceStep,
-  type FactorFailure,
-} from '@/features/staff/staff-api';
+import { assurance, enrolTotp, verifyTotp, type FactorFailure } from '@/features/staff/staff-api';
 
 /**
  * Staff screens open only at aal2 (docs/auth.md "MFA for staff"; the database refuses staff data
@@ -21,7 +15,9 @@ import {
  */
 type Step =
   | { kind: 'checking' }
-  | AssuranceStep
+  | { kind: 'ready' }
+  | { kind: 'challenge'; factorId: string }
+  | { kind: 'enrol' }
   | { kind: 'scan'; factorId: string; qrCode: string; secret: string };
 
 type Failure = FactorFailure;
@@ -115,8 +111,10 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    void assuranceStep().then((next) => {
-      if (live) setStep(next);
+    void assurance().then(({ aal2, factorId }) => {
+      if (!live) return;
+      if (aal2) setStep({ kind: 'ready' });
+      else setStep(factorId ? { kind: 'challenge', factorId } : { kind: 'enrol' });
     });
     return () => {
       live = false;

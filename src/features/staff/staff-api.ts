@@ -367,42 +367,31 @@ export async function rejectSource(
   );
 }
 
-// --- The second factor (docs/auth.md "MFA for staff") ---------------------------------------------
-
-/** Where a staff member stands: at aal2, with a verified factor to pass, or with none yet. */
-export type AssuranceStep =
-  { kind: 'ready' } | { kind: 'challenge'; factorId: string } | { kind: 'enrol' };
-
-/** Read from the stored session (works offline): the token's `aal` and the user's factors. */
-export async function assuranceStep(): Promise<AssuranceStep> {
-  const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (level.data?.currentLevel === 'aal2') return { kind: 'ready' };
-  const { data } = await supabase.auth.getSession();
-  const factor = data.session?.user.factors?.find(
-    (f) => f.factor_type === 'totp' && f.status === 'verified',
-  );
-  return factor ? { kind: 'challenge', factorId: factor.id } : { kind: 'enrol' };
-}
-
+// --- The second factor (docs/auth.md "MFA (TOTP) and staff") -------------------------------------
 export type FactorFailure = 'wrong' | 'limit' | 'network';
+const factorFailure = ({ status }: { status?: number }): FactorFailure =>
+  status === 429 ? 'limit' : status ? 'wrong' : 'network';
 
-function factorFailure(error: { status?: number }): FactorFailure {
-  if (error.status === 429) return 'limit';
-  return error.status ? 'wrong' : 'network';
+/** The session's level and the verified TOTP factor, from the stored session (offline too). */
+export async function assurance(): Promise<{ aal2: boolean; factorId: string | null }> {
+  const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const { data } = await supabase.auth.getSession();
+  const factor = data.session?.user.factors?.find((f) => f.status === 'verified');
+  return { aal2: level.data?.currentLevel === 'aal2', factorId: factor?.id ?? null };
 }
 
 /** A new TOTP factor: the server's QR code (a data URI) and the secret to type by hand. */
-export async function enrolTotp(): Promise<
-  | { ok: true; factorId: string; qrCode: string; secret: string }
-  | { ok: false; failure: FactorFailure }
-> {
+export async function enrolTotp() {
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp' });
-  if (error || !data) return { ok: false, failure: factorFailure(error ?? {}) };
-  return { ok: true, factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+  if (error || !data) return { ok: false as const, failure: factorFailure(error ?? {}) };
+  const { qr_code: qrCode, secret } = data.totp;
+  return { ok: true as const, factorId: data.id, qrCode, secret };
 }
 
 /** Challenges the factor and verifies `code`: the session becomes aal2, or why not. */
 export async function verifyTotp(factorId: string, code: string): Promise<FactorFailure | null> {
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+  // The session ended (a verify elsewhere ends aal1 sessions): sign in again, not "wrong code".
+  if (error?.code === 'session_not_found') await supabase.auth.signOut({ scope: 'local' });
   return error ? factorFailure(error) : null;
 }
