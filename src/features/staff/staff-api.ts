@@ -392,6 +392,7 @@ export async function enrolTotp() {
 export async function verifyTotp(factorId: string, code: string): Promise<FactorFailure | null> {
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
   // The session ended (a verify elsewhere ends aal1 sessions): sign in again, not "wrong code".
-  if (error?.code === 'session_not_found') await supabase.auth.signOut({ scope: 'local' });
+  const ended = error?.code === 'session_not_found' || error?.name === 'AuthSessionMissingError';
+  if (ended) await supabase.auth.signOut({ scope: 'local' });
   return error ? factorFailure(error) : null;
 }

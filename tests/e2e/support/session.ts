@@ -49,6 +49,22 @@ export async function passSecondFactorInUi(
     if (attempt >= 3) throw new Error('the second factor was refused three times');
     // The session was ended by another test's verify: sign in again and retry.
     const path = new URL(here).pathname;
+    // Forget the dead session (IndexedDB `kiraa`, `meta`), so /sign-in does not send us back.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('kiraa');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('meta', 'readwrite');
+            tx.objectStore('meta').delete('auth:kiraa-auth');
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+        }),
+    );
     await page.goto(`/sign-in?redirectUrl=${encodeURIComponent(path)}`);
     await page.locator('main input[type="email"]').fill(account.email);
     await page.locator('main input[type="password"]').fill(account.password);
