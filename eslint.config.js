@@ -83,6 +83,8 @@ const apiModules = [
   ...features.map((feature) => `src/features/${feature}/${feature}-api.ts`),
   // The wizard's draft is the booking feature's own storage (a Dexie row and its files).
   'src/features/booking/draft-store.ts',
+  // The staff's second factor (auth calls), apart from the board's calls in staff-api.ts.
+  'src/features/staff/second-factor-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

@@ -7,7 +7,7 @@
 --   reviews     e0000000-0000-4000-8000-0000000000NN
 --   notifications a0000000-0000-4000-8000-0000000000NN
 -- The demo accounts (docs/decisions.md) are for local use only, never in production:
---   client@kiraa.dz / Kiraa2026!   (customer)     admin@kiraa.dz / Kiraa2026!   (staff)
+--   client@kiraa.dz / Kiraa2026!   (customer)     admin@kiraa.dz / Kiraa2026!   (staff, TOTP below)
 -- Booking dates are relative to the day the seed runs (Algiers time), so "upcoming" stays upcoming.
 
 -- ---------------------------------------------------------------------------------------------
@@ -486,6 +486,16 @@ where u.id in ('d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-
 
 -- Staff (copied into auth.users.raw_app_meta_data.role by the profiles trigger).
 update public.profiles set role = 'admin' where id = 'd0000000-0000-4000-8000-000000000002';
+
+-- Staff pass a second factor (docs/auth.md, "MFA (TOTP) and staff"): the demo admin has a verified TOTP
+-- factor whose secret is public, so the demo and the tests can compute its codes. Add it to an
+-- authenticator app (secret KIRAADEMOSTAFFTOTPKIRAADEMOSTAFF, 6 digits, 30 s) or compute a code
+-- with `npm run totp` (README). Local demo only: the seed never reaches production.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+  updated_at, secret)
+values ('fac00000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000002',
+  'Démo', 'totp', 'verified', now() - interval '400 days', now() - interval '400 days',
+  'KIRAADEMOSTAFFTOTPKIRAADEMOSTAFF');
 
 -- ---------------------------------------------------------------------------------------------
 -- Bookings: the demo customer's history and upcoming trips, and the reviewers' rentals

@@ -68,6 +68,10 @@ const signedInRoutes: RouteObject[] = [
 const authRoutes: RouteObject[] = [
   // auth
   { path: 'sign-in', lazy: page('auth', () => import('@/features/auth/sign-in-page')) },
+  {
+    path: 'sign-in/code',
+    lazy: page('auth', () => import('@/features/auth/code-sign-in-page')),
+  },
   { path: 'sign-up', lazy: page('auth', () => import('@/features/auth/sign-up-page')) },
   {
     path: 'forgot-password',

@@ -130,7 +130,11 @@ export function resolveVapidKeys(env: NodeJS.ProcessEnv = process.env): VapidKey
 /** The demo accounts created by supabase/seed.sql (local only, see docs/decisions.md). */
 export const DEMO_ACCOUNTS = [
   { role: 'customer', email: 'client@kiraa.dz', password: 'Kiraa2026!' },
-  { role: 'staff', email: 'admin@kiraa.dz', password: 'Kiraa2026!' },
+  {
+    role: 'staff, TOTP secret KIRAADEMOSTAFFTOTPKIRAADEMOSTAFF: `npm run totp` prints the code',
+    email: 'admin@kiraa.dz',
+    password: 'Kiraa2026!',
+  },
 ] as const;
 
 /** Reads a port from the environment (`0` means any free port). */

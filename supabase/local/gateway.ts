@@ -195,6 +195,8 @@ function isOpenRoute(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   return (
     path === '/auth/v1/verify' ||
+    // The browser is sent here by signInWithOAuth, without headers (Kong's auth-v1-open).
+    path === '/auth/v1/authorize' ||
     path.startsWith('/storage/v1/object/public/') ||
     path.startsWith('/storage/v1/object/sign/')
   );

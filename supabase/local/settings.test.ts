@@ -89,7 +89,8 @@ describe('supabase/config.toml', () => {
       'auth.hook.custom_access_token',
     ],
     ['[auth.external.google]\nenabled = true', 'auth.external.google'],
-    ['[auth.mfa.totp]\nenroll_enabled = true', 'auth.mfa.totp'],
+    ['[auth.mfa.phone]\nenroll_enabled = true', 'auth.mfa.phone'],
+    ['[auth.mfa.web_authn]\nverify_enabled = true', 'auth.mfa.web_authn'],
     ['[auth.email]\notp_length = 4', 'auth.email.otp_length'],
     ['[auth]\npassword_requirements = "emoji"', 'auth.password_requirements'],
     [

@@ -50,6 +50,8 @@ export type ProjectSettings = {
       /** The provider's siteverify URL (tests point it at a local verifier). */
       verifyUrl: string;
     };
+    /** `[auth.mfa]`: TOTP only (phone and WebAuthn factors are refused). */
+    mfa: { maxEnrolledFactors: number; totpEnroll: boolean; totpVerify: boolean };
     hooks: {
       beforeUserCreated: HookSettings | null;
       passwordVerificationAttempt: HookSettings | null;
@@ -269,7 +271,10 @@ function refuseUnsupported(doc: Reader): void {
     refuse('auth.sms', 'phone sign-ups are not emulated locally.');
   }
   if (auth.at('email').bool('secure_password_change', false)) {
-    refuse('auth.email.secure_password_change', 'reauthentication is not emulated locally.');
+    refuse(
+      'auth.email.secure_password_change',
+      'a password change is not forced through reauthentication locally (the nonce is checked when sent).',
+    );
   }
   for (const name of UNSUPPORTED_HOOKS) {
     if (auth.at('hook').at(name).bool('enabled', false)) {
@@ -285,10 +290,10 @@ function refuseUnsupported(doc: Reader): void {
       );
     }
   }
-  for (const kind of ['totp', 'phone', 'web_authn']) {
+  for (const kind of ['phone', 'web_authn']) {
     const mfa = auth.at('mfa').at(kind);
     if (mfa.bool('enroll_enabled', false) || mfa.bool('verify_enabled', false)) {
-      refuse(`auth.mfa.${kind}`, 'multi-factor authentication is not emulated locally.');
+      refuse(`auth.mfa.${kind}`, 'only TOTP factors are emulated locally.');
     }
   }
 }
@@ -355,6 +360,11 @@ export function parseSettings(text: string, env: NodeJS.ProcessEnv = process.env
         ),
         otpLength: email.num('otp_length', 6),
         otpExpiry: email.num('otp_expiry', 3600),
+      },
+      mfa: {
+        maxEnrolledFactors: auth.at('mfa').num('max_enrolled_factors', 10),
+        totpEnroll: auth.at('mfa').at('totp').bool('enroll_enabled', false),
+        totpVerify: auth.at('mfa').at('totp').bool('verify_enabled', false),
       },
       captcha: {
         enabled: captchaEnabled,

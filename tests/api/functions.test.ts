@@ -220,7 +220,7 @@ describe('check-upload', () => {
       detected_type: 'image/png',
     });
 
-    // Without a verdict (the check still running), staff are refused with a clear code. (One
+    // Without a verdict (the check still running), staff (aal2) are refused with a clear code. (One
     // transaction, so the minute's sweep cannot check the file in between.)
     const db = new pg.Client({ connectionString: testStack().dbUrl });
     await db.connect();
@@ -228,7 +228,7 @@ describe('check-upload', () => {
       .query(
         `begin;
          delete from internal.upload_checks where name = '${booking.license_path}';
-         select set_config('request.jwt.claims', '{"sub": "${SEED.users.admin}", "role": "authenticated"}', true);
+         select set_config('request.jwt.claims', '{"sub": "${SEED.users.admin}", "role": "authenticated", "aal": "aal2"}', true);
          set local role authenticated;
          select public.staff_set_booking_status('${booking.id}', 'reserved', null);
          commit;`,

@@ -159,7 +159,8 @@ describe('roles', () => {
     expect(decodeClaims(promoted.data.session!.access_token).app_metadata).toMatchObject({
       role: 'admin',
     });
-    expect((await customer.client.rpc('is_admin')).data).toBe(true);
+    // Staff act only at aal2 (tests/api/mfa.test.ts): the role alone opens nothing.
+    expect((await customer.client.rpc('is_admin')).data).toBe(false);
     await sql(`update public.profiles set role = 'user' where id = $1`, [customer.id]);
     const demoted = await customer.client.auth.refreshSession();
     expect(decodeClaims(demoted.data.session!.access_token).app_metadata).toMatchObject({

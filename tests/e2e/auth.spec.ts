@@ -1,7 +1,7 @@
 /**
  * Accounts in the browser against the real stack: sign-up, sign-in with redirectUrl, the spec's
- * wrong-password message, password recovery through the dev mailbox, and a session that survives
- * reloads and an offline period (docs/accounts.md).
+ * wrong-password message, sign-in with a code and password recovery through the dev mailbox, and
+ * a session that survives reloads and an offline period (docs/accounts.md).
  */
 import type { Page } from '@playwright/test';
 
@@ -124,6 +124,32 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'Incorrect email or password. Please try again.',
     );
+  });
+
+  test('sign in with a code from the dev mailbox, beside the password', async ({ page }) => {
+    const customer = await newCustomer('Sofiane Amrani');
+    await page.goto('/sign-in?redirectUrl=%2Fmybookings');
+    await page.getByRole('link', { name: 'Recevoir un code par e-mail' }).click();
+    await expect(page).toHaveURL(/\/sign-in\/code\?redirectUrl=%2Fmybookings$/);
+    await expect(page.getByRole('heading', { name: 'Connexion avec un code' })).toBeVisible();
+    await page.getByLabel('Adresse e-mail').fill(customer.email);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      `Si un compte existe pour ${customer.email}`,
+    );
+    const mail = await waitForMail(customer.email);
+    const code = /\b(\d{8})\b/.exec(mail.text)?.[1];
+    expect(code, mail.text).toBeTruthy();
+
+    // A wrong code first: the translated reason, and the right one still works.
+    const codeField = page.getByLabel('Code reçu par e-mail');
+    await codeField.fill(code === '00000000' ? '11111111' : '00000000');
+    await page.getByRole('main').getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toContainText('Code incorrect ou expiré');
+    await codeField.fill(code!);
+    await page.getByRole('main').getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/mybookings$/);
+    await expect.poll(async () => (await storedSession(page))?.access_token ?? '').not.toBe('');
   });
 
   test('password recovery: mail → /reset-password → the new password works', async ({ page }) => {

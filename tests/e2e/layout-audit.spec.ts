@@ -15,7 +15,7 @@ import { newCustomer, newPendingBooking, staffSetStatus } from './support/accoun
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { type AuditOptions, auditFocusBelowHeader, auditLayout } from './support/layout-audit.ts';
-import { DEMO_ADMIN } from './support/session.ts';
+import { DEMO_ADMIN, passSecondFactorInUi } from './support/session.ts';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -107,6 +107,7 @@ const publicPages: Array<{ path: string; ready?: (page: Page) => Promise<void> }
   { path: '/privacy-policy' },
   { path: '/terms' },
   { path: '/sign-in' },
+  { path: '/sign-in/code' },
   { path: '/sign-up' },
   { path: '/forgot-password' },
   { path: '/reset-password' },
@@ -227,6 +228,7 @@ async function auditCustomer(page: Page, where: string): Promise<string[]> {
 async function auditStaff(page: Page, where: string): Promise<string[]> {
   const found: string[] = [];
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, '/staff');
+  await passSecondFactorInUi(page);
   const first = page.getByTestId('staff-booking').first();
   await expect(first).toBeVisible();
   found.push(...(await auditModes(page, `${where} /staff`)));

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
+import { signInStaffThroughUi, signInThroughUi } from './support/session.ts';
 
 test.describe('app shell', () => {
   test('the root and unknown paths land on /home', async ({ page }) => {
@@ -206,7 +206,7 @@ test.describe('app shell', () => {
   }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     // The admin has the most in the header and the menu (bell, avatar, the agency desk).
-    await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/cars' });
+    await signInStaffThroughUi(page, '/staff');
     for (const locale of ['fr', 'ar']) {
       await page.evaluate((value) => localStorage.setItem('locale', value), locale);
       for (const path of ['/cars', '/mybookings', '/staff']) {

@@ -5,7 +5,8 @@
  * with the server's translated code; the booking page shows the contact, a signed link to the
  * licence and the status history; a booking whose files are still being checked cannot be
  * accepted yet (translated reason); offline, nothing can be done (nothing is queued); a customer
- * on /staff lands on /access-denied.
+ * on /staff lands on /access-denied. Staff pass a second factor first (TOTP codes from otpauth):
+ * at aal1 the board is never shown, only the code step; a new staff member enrols first.
  */
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
@@ -20,7 +21,21 @@ import {
 import { expect, test } from './support/fixtures.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { checkBookingFiles } from '../support/supabase.ts';
-import { DEMO_ADMIN, signInThroughUi } from './support/session.ts';
+import { DEMO_ADMIN_TOTP_SECRET, totpCode } from '../support/mfa.ts';
+import {
+  DEMO_ADMIN,
+  passSecondFactorInUi,
+  signInStaffThroughUi,
+  signInThroughUi,
+} from './support/session.ts';
+
+/** A code of `secret` that is none of the three a verify accepts now. */
+function wrongTotp(secret: string): string {
+  const near = [-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d));
+  let code = '000000';
+  for (let n = 0; near.includes(code); n += 1) code = String(n).padStart(6, '0');
+  return code;
+}
 
 /** The polling interval of notifications (docs/product.md §9) and some slack for the request itself. */
 const WITHIN_ONE_POLL = 30_000 + 8_000;
@@ -41,7 +56,7 @@ async function serverBooking(customer: Customer, id: string): Promise<ServerBook
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'UTC' });
   const page = await context.newPage();
-  await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
+  await signInStaffThroughUi(page);
   return page;
 }
 
@@ -329,5 +344,81 @@ test.describe('staff', () => {
     await expect(item.getByRole('button', { name: 'Accepter' })).toBeEnabled();
     expect((await serverBooking(customer, id)).status).toBe('pending');
     await admin.context().close();
+  });
+
+  test('a staff member at aal1 is led to the second factor, never to a broken board', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
+    const gate = page.getByTestId('second-factor');
+    await expect(gate).toHaveAttribute('data-step', 'challenge');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Deuxième étape de connexion' }),
+    ).toBeVisible();
+    // No board behind it: no bookings, no load error.
+    await expect(page.getByTestId('staff-booking')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Réservations à gérer' })).toHaveCount(0);
+    await expectAccessible(page, '[data-testid="second-factor"]');
+    // A wrong code is refused with the translated reason; the right one opens the board.
+    await page.getByLabel('Code à 6 chiffres').fill(wrongTotp(DEMO_ADMIN_TOTP_SECRET));
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await expect(gate.getByRole('alert')).toHaveText(/Code incorrect ou expiré/);
+    await passSecondFactorInUi(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Réservations à gérer' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('staff-booking').first()).toBeVisible();
+  });
+
+  test('a new staff member enrols TOTP (QR code and key) and reaches the board', async ({
+    page,
+    browser,
+    baseURL,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const member = await newCustomer('Yasmine Belkacem');
+    const db = new pg.Client({ connectionString: e2e.dbUrl });
+    await db.connect();
+    try {
+      await db.query(`update public.profiles set role = 'admin' where id = $1`, [member.id]);
+    } finally {
+      await db.end();
+    }
+    await signInThroughUi(page, member, { redirectUrl: '/staff' });
+    const gate = page.getByTestId('second-factor');
+    await expect(gate).toHaveAttribute('data-step', 'enrol');
+    await expect(page.getByTestId('staff-booking')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Configurer l’application' }).click();
+    await expect(gate).toHaveAttribute('data-step', 'scan');
+    const qr = page.getByRole('img', {
+      name: 'QR code à scanner avec l’application d’authentification',
+    });
+    await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    // The QR code is drawn (an SVG the browser decodes), not a broken image.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const secret = (await page.getByTestId('second-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(page, '[data-testid="second-factor"]');
+    await page.getByLabel('Code à 6 chiffres').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Activer' }).click();
+    await expect(gate).toHaveCount(0);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Réservations à gérer' }),
+    ).toBeVisible();
+
+    // On another device: the code only (the factor is verified).
+    const other = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'UTC' });
+    const second = await other.newPage();
+    await signInThroughUi(second, member, { redirectUrl: '/staff' });
+    await expect(second.getByTestId('second-factor')).toHaveAttribute('data-step', 'challenge');
+    await passSecondFactorInUi(second, { account: member, secret });
+    await expect(
+      second.getByRole('heading', { level: 1, name: 'Réservations à gérer' }),
+    ).toBeVisible();
+    await other.close();
   });
 });

@@ -9,6 +9,7 @@ import { createClient, type PostgrestError, type SupabaseClient } from '@supabas
 import { expect } from 'vitest';
 
 import { serviceClient, sql, testStack } from './clients.ts';
+import { DEMO_ADMIN_TOTP_SECRET, signInWithFactor } from './mfa.ts';
 import { TEST_PASSWORD, checkBookingFiles, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -170,17 +171,24 @@ export async function newCustomer(
   return { client, id: data.user.id, email };
 }
 
-/** A client signed in with email and password. */
-export async function signedIn(email: string, password: string): Promise<SupabaseClient> {
+/**
+ * A client signed in with email and password; the demo admin also passes the second factor
+ * (staff act only at aal2: docs/auth.md), unless `aal1` is asked for.
+ */
+export async function signedIn(
+  email: string,
+  password: string,
+  { aal1 = false }: { aal1?: boolean } = {},
+): Promise<SupabaseClient> {
   const client = visitor();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
+  const secret = email === DEMO_ADMIN_EMAIL && !aal1 ? DEMO_ADMIN_TOTP_SECRET : null;
+  await signInWithFactor(client, email, password, secret);
   return client;
 }
 
 let staff: Promise<SupabaseClient> | null = null;
 
-/** The seed's demo admin, signed in once per test file. */
+/** The seed's demo admin at aal2, signed in once per test file. */
 export function adminClient(): Promise<SupabaseClient> {
   staff ??= signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   return staff;

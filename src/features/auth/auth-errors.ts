@@ -49,6 +49,7 @@ const messages = {
   passwordTooLong: msg`Mot de passe trop long : 72 octets au plus (un caractère arabe ou accentué en compte deux).`,
   samePassword: msg`Le nouveau mot de passe doit être différent de l'ancien.`,
   linkExpired: msg`Votre lien de réinitialisation a expiré. Demandez-en un nouveau.`,
+  codeInvalid: msg`Code incorrect ou expiré. Vérifiez le dernier e-mail reçu ou demandez un nouveau code.`,
   recoverFailed: msg`Impossible d'envoyer l'e-mail. Veuillez réessayer.`,
   updateFailed: msg`Impossible de changer le mot de passe. Veuillez réessayer.`,
   profileName: msg`Le nom complet est requis, en 100 caractères au plus, sans retour à la ligne.`,
@@ -133,6 +134,8 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
         return [messages.wrongCredentials];
       }
       if (code === 'email_not_confirmed') return [messages.emailNotConfirmed];
+      // A sign-in code (verifyOtp): wrong, used, replaced or past its hour.
+      if (code === 'otp_expired') return [messages.codeInvalid];
       return [messages.loginFailed];
     case 'signUp': {
       const profile = profileMessage(f.message);

@@ -13,7 +13,7 @@ import {
 } from '@/features/auth/form-fields';
 import { redirectTarget, withRedirect } from '@/features/auth/redirect';
 import { useSession } from '@/infra/session';
-import { Button } from '@/ui/button';
+import { Button, buttonClass } from '@/ui/button';
 
 export default function SignInPage() {
   const location = useLocation();
@@ -67,6 +67,12 @@ export default function SignInPage() {
         <Button type="submit" loading={isSubmitting} className="w-full">
           <Trans>Se connecter</Trans>
         </Button>
+        <Link
+          to={withRedirect('/sign-in/code', location.search)}
+          className={buttonClass({ variant: 'secondary', className: 'w-full' })}
+        >
+          <Trans>Recevoir un code par e-mail</Trans>
+        </Link>
       </form>
       <p className="text-center text-sm text-fg-muted">
         <Trans>Pas encore de compte ?</Trans>{' '}

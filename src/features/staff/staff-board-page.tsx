@@ -28,6 +28,7 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
+import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import { StaffSources } from '@/features/staff/staff-sources';
 import type { StaffAction } from '@/features/staff/transitions';
@@ -195,7 +196,7 @@ function StaffBookingCard({
 }
 
 /** /staff — the bookings board: pending first, filters by status, dates and search. */
-export default function StaffBoardPage() {
+function StaffBoardScreen() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const online = useOnline();
@@ -322,5 +323,14 @@ export default function StaffBoardPage() {
         onChanged={() => void board.reload()}
       />
     </div>
+  );
+}
+
+/** Staff screens open at aal2 only: the second-factor step comes first (second-factor.tsx). */
+export default function StaffBoardPage() {
+  return (
+    <SecondFactorGate>
+      <StaffBoardScreen />
+    </SecondFactorGate>
   );
 }

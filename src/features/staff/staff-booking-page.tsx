@@ -35,6 +35,7 @@ import {
   StatusReason,
   useLocale,
 } from '@/features/staff/staff-booking-parts';
+import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import type { LoadError } from '@/features/staff/use-staff-board';
@@ -89,7 +90,7 @@ function useDocuments(booking: StaffBooking | null, online: boolean): Documents 
 }
 
 /** /staff/bookings/:id — one booking with everything staff need: contact, files, history. */
-export default function StaffBookingPage() {
+function StaffBookingScreen() {
   const { id = '' } = useParams();
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -351,5 +352,14 @@ function DocumentItem({
         <span className="text-fg-muted">{name}</span>
       )}
     </li>
+  );
+}
+
+/** Staff screens open at aal2 only: the second-factor step comes first (second-factor.tsx). */
+export default function StaffBookingPage() {
+  return (
+    <SecondFactorGate>
+      <StaffBookingScreen />
+    </SecondFactorGate>
   );
 }

@@ -22,6 +22,8 @@ import {
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import { hashPassword, needsRehash, spendComparisonTime, verifyPassword } from './passwords.ts';
 import { sendAuthMail } from './auth-mail.ts';
+import { refuseIdToken } from './external.ts';
+import { assertReauthenticated } from './otp.ts';
 import { assertCaptcha } from './captcha.ts';
 import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
@@ -147,10 +149,10 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<string> {
   return id;
 }
 
-const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 /** The user GoTrue hands the Before User Created hook: not saved yet, so no id in the database. */
-function newUserJson(email: string, userMetadata: Record<string, unknown>) {
+export function newUserJson(email: string, userMetadata: Record<string, unknown>) {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -268,7 +270,7 @@ export async function handleSignup(
 }
 
 /** Mails the sign-up confirmation link and code (at most one per `max_frequency`). */
-async function mailConfirmation(
+export async function mailConfirmation(
   service: AuthService,
   req: IncomingMessage,
   user: UserRow,
@@ -391,6 +393,9 @@ export async function handleToken(
         stringField(body, 'refresh_token'),
       );
       break;
+    case 'id_token':
+      // The body is read above; the provider is named in it.
+      return refuseIdToken(body);
     case 'pkce':
       throw badRequest(
         'validation_failed',
@@ -508,6 +513,7 @@ export async function handleUpdateUser(
   const rawEmail = stringField(body, 'email');
   const email = rawEmail === '' ? null : normalizeEmail(rawEmail);
   const password = typeof body.password === 'string' ? body.password : null;
+  const nonce = stringField(body, 'nonce');
   let passwordHash: string | null = null;
   if (password !== null) {
     assertStrongPassword(password, passwordPolicy(ctx.config.auth));
@@ -525,6 +531,8 @@ export async function handleUpdateUser(
   let change: { current: OneTimeToken | null; next: OneTimeToken } | null = null;
   const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
+      // A password change may carry the code of GET /reauthenticate (supabase-js `nonce`).
+      if (passwordHash && nonce !== '') await assertReauthenticated(service, q, user, nonce);
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {
         // GoTrue: a permanent user's new address is confirmed by mail (at both addresses with

@@ -19,7 +19,7 @@ import type { UserRow } from './users.ts';
 import { userJson } from './users.ts';
 
 export type AuthMailRequest = {
-  action: 'signup' | 'recovery' | 'email_change';
+  action: 'signup' | 'recovery' | 'magiclink' | 'reauthentication' | 'email_change';
   /** The link and code; for an e-mail change, the new address's. */
   token: OneTimeToken;
   /** An e-mail change's link and code for the current address (double_confirm_changes). */
@@ -128,6 +128,8 @@ export async function callHttpHook(hook: HookSettings, input: unknown): Promise<
 const SEND_ERRORS: Record<AuthMailRequest['action'], string> = {
   signup: 'Error sending confirmation email',
   recovery: 'Error sending recovery email',
+  magiclink: 'Error sending magic link email',
+  reauthentication: 'Error sending reauthentication email',
   email_change: 'Error sending email change email',
 };
 

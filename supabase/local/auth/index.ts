@@ -20,6 +20,16 @@ import {
   handleListUsers,
   handleUpdateUserById,
 } from './admin.ts';
+import {
+  handleAdminDeleteFactor,
+  handleAdminListFactors,
+  handleChallengeFactor,
+  handleEnrollFactor,
+  handleUnenrollFactor,
+  handleVerifyFactor,
+} from './mfa.ts';
+import { handleOtp, handleReauthenticate, handleResend } from './otp.ts';
+import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
 import {
@@ -103,8 +113,46 @@ const ROUTES: Route[] = [
   { method: 'GET', path: /^\/user$/, run: (s, req, res) => handleGetUser(s, req, res) },
   { method: 'PUT', path: /^\/user$/, run: handleUpdateUser },
   { method: 'POST', path: /^\/recover$/, run: handleRecover },
+  { method: 'POST', path: /^\/otp$/, run: handleOtp },
+  { method: 'GET', path: /^\/authorize$/, run: handleAuthorize },
+  { method: 'POST', path: /^\/sso$/, run: () => handleSso() },
+  { method: 'POST', path: /^\/resend$/, run: handleResend },
+  {
+    method: 'GET',
+    path: /^\/reauthenticate$/,
+    run: (s, req, res) => handleReauthenticate(s, req, res),
+  },
   { method: 'GET', path: /^\/verify$/, run: handleVerifyGet },
   { method: 'POST', path: /^\/verify$/, run: (s, req, res) => handleVerifyPost(s, req, res) },
+  { method: 'POST', path: /^\/factors$/, run: (s, req, res) => handleEnrollFactor(s, req, res) },
+  {
+    method: 'POST',
+    path: /^\/factors\/([^/]+)\/challenge$/,
+    run: (s, req, res, _url, [id = '']) => handleChallengeFactor(s, req, res, id),
+  },
+  {
+    method: 'POST',
+    path: /^\/factors\/([^/]+)\/verify$/,
+    run: (s, req, res, _url, [id = '']) => handleVerifyFactor(s, req, res, id),
+  },
+  {
+    method: 'DELETE',
+    path: /^\/factors\/([^/]+)$/,
+    run: (s, req, res, _url, [id = '']) => handleUnenrollFactor(s, req, res, id),
+  },
+  {
+    method: 'GET',
+    path: /^\/admin\/users\/([^/]+)\/factors$/,
+    admin: true,
+    run: (s, req, res, _url, [id = '']) => handleAdminListFactors(s, req, res, id),
+  },
+  {
+    method: 'DELETE',
+    path: /^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/,
+    admin: true,
+    run: (s, req, res, _url, [id = '', factorId = '']) =>
+      handleAdminDeleteFactor(s, req, res, id, factorId),
+  },
   { method: 'GET', path: /^\/admin\/users$/, admin: true, run: handleListUsers },
   {
     method: 'POST',

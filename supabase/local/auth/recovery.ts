@@ -118,17 +118,25 @@ export function newOtp(length: number): string {
   return code;
 }
 
-function codeHash(email: string, code: string): string {
+export function codeHash(email: string, code: string): string {
   return sha256Hex(`${email}:${code}`);
 }
 
 /** The kinds of one-time token, with GoTrue's columns and names. */
 export const TOKEN_KINDS = {
   recovery: { tokenType: 'recovery_token', column: 'recovery_token', sentAt: 'recovery_sent_at' },
+  /** A sign-in code (POST /otp), on the recovery columns as GoTrue's magic link. */
+  magiclink: { tokenType: 'recovery_token', column: 'recovery_token', sentAt: 'recovery_sent_at' },
   signup: {
     tokenType: 'confirmation_token',
     column: 'confirmation_token',
     sentAt: 'confirmation_sent_at',
+  },
+  /** A code proving the signed-in user still holds the mailbox (GET /reauthenticate). */
+  reauthentication: {
+    tokenType: 'reauthentication_token',
+    column: 'reauthentication_token',
+    sentAt: 'reauthentication_sent_at',
   },
   /** An e-mail change, confirmed at the current address (double_confirm_changes). */
   email_change_current: {
@@ -262,7 +270,10 @@ const SINGLE_CONFIRMATION =
 /** The kinds a verification type names: GoTrue's `email` code is a sign-up's. */
 function kindsOf(type: string): TokenKind[] {
   if (type === 'recovery') return ['recovery'];
-  if (type === 'signup' || type === 'email') return ['signup'];
+  if (type === 'signup') return ['signup'];
+  // GoTrue's `email` code is a sign-in code or a sign-up's confirmation code.
+  if (type === 'email') return ['signup', 'magiclink'];
+  if (type === 'magiclink') return ['magiclink'];
   if (type === 'email_change') return ['email_change_current', 'email_change_new'];
   throw badRequest(
     'validation_failed',

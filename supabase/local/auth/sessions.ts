@@ -58,6 +58,7 @@ function accessTokenClaims(
   user: UserRow,
   sessionId: string,
   amr: AmrEntry[],
+  aal: Aal,
   now = Math.floor(Date.now() / 1000),
 ): JwtClaims {
   return {
@@ -71,11 +72,22 @@ function accessTokenClaims(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role || 'authenticated',
-    aal: 'aal1',
+    aal,
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
+}
+
+export type Aal = 'aal1' | 'aal2';
+
+/** The session's assurance level: aal2 once a second factor was verified in it (GoTrue). */
+async function aalOf(q: Queryable, sessionId: string): Promise<Aal> {
+  const { rows } = await q.query<{ aal: string | null }>(
+    `select aal from auth.sessions where id = $1`,
+    [sessionId],
+  );
+  return rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
 async function amrOf(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
@@ -94,7 +106,13 @@ async function sessionJson(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionJson> {
-  const claims = accessTokenClaims(config, user, sessionId, await amrOf(q, sessionId));
+  const claims = accessTokenClaims(
+    config,
+    user,
+    sessionId,
+    await amrOf(q, sessionId),
+    await aalOf(q, sessionId),
+  );
   return {
     access_token: signJwt(claims, config.jwtSecret),
     token_type: 'bearer',
@@ -153,6 +171,22 @@ export async function startSession(
   const refreshToken = await insertRefreshToken(q, userId, sessionId, null);
   const user = await findUserById(q, userId);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
+  return sessionJson(q, config, user, sessionId, refreshToken);
+}
+
+/**
+ * New tokens for a session whose assurance level just changed (MFA verify): its earlier refresh
+ * tokens are deleted, so one issued at aal1 can never mint an aal2 token (GoTrue bumps its
+ * counter for the same reason).
+ */
+export async function reissueSession(
+  q: Queryable,
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+): Promise<SessionJson> {
+  await q.query(`delete from auth.refresh_tokens where session_id = $1`, [sessionId]);
+  const refreshToken = await insertRefreshToken(q, user.id, sessionId, null);
   return sessionJson(q, config, user, sessionId, refreshToken);
 }
 

@@ -120,11 +120,63 @@ function identityJson(row: IdentityRow): Record<string, unknown> {
   });
 }
 
+type FactorRow = {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: unknown;
+  updated_at: unknown;
+  last_challenged_at: unknown;
+};
+
+async function factorsOf(q: Queryable, userIds: string[]): Promise<Map<string, FactorRow[]>> {
+  const byUser = new Map<string, FactorRow[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await q.query<FactorRow>(
+    `select id::text as id, user_id::text as user_id, friendly_name, factor_type, status,
+            created_at, updated_at, last_challenged_at
+       from auth.mfa_factors
+      where user_id = any($1::uuid[])
+      order by created_at, id`,
+    [userIds],
+  );
+  for (const row of rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    list.push(row);
+    byUser.set(row.user_id, list);
+  }
+  return byUser;
+}
+
+/** A factor as GoTrue's models.Factor marshals it (the secret never leaves the server). */
+export function factorJson(row: FactorRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    ...omitNulls({ friendly_name: row.friendly_name ? row.friendly_name : null }),
+    factor_type: row.factor_type,
+    status: row.status,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    ...omitNulls({ last_challenged_at: iso(row.last_challenged_at) }),
+  };
+}
+
+/** A user's factors, oldest first. */
+export async function factorsOfUser(q: Queryable, userId: string): Promise<FactorRow[]> {
+  return (await factorsOf(q, [userId])).get(userId) ?? [];
+}
+
 function omitNulls(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined));
 }
 
-function userJsonWith(row: UserRow, identities: IdentityRow[]): UserJson {
+function userJsonWith(
+  row: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): UserJson {
   // Field order and omissions follow GoTrue's models.User (`omitempty` fields left out when null).
   return {
     id: row.id,
@@ -148,6 +200,7 @@ function userJsonWith(row: UserRow, identities: IdentityRow[]): UserJson {
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     ...omitNulls({ banned_until: row.banned ? iso(row.banned_until) : null }),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -158,13 +211,15 @@ function userJsonWith(row: UserRow, identities: IdentityRow[]): UserJson {
 
 export async function userJson(q: Queryable, row: UserRow): Promise<UserJson> {
   const identities = await identitiesOf(q, [row.id]);
-  return userJsonWith(row, identities.get(row.id) ?? []);
+  const factors = await factorsOf(q, [row.id]);
+  return userJsonWith(row, identities.get(row.id) ?? [], factors.get(row.id) ?? []);
 }
 
 export async function usersJson(q: Queryable, rows: UserRow[]): Promise<UserJson[]> {
-  const identities = await identitiesOf(
-    q,
-    rows.map((r) => r.id),
+  const ids = rows.map((r) => r.id);
+  const identities = await identitiesOf(q, ids);
+  const factors = await factorsOf(q, ids);
+  return rows.map((row) =>
+    userJsonWith(row, identities.get(row.id) ?? [], factors.get(row.id) ?? []),
   );
-  return rows.map((row) => userJsonWith(row, identities.get(row.id) ?? []));
 }

@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { DEMO_ADMIN_TOTP_SECRET, signInWithFactor } from '../../support/mfa.ts';
 import { waitForFileChecks } from '../../support/supabase.ts';
 import { readE2eEnv } from './env.ts';
 import { DEMO_ADMIN } from './session.ts';
@@ -29,10 +30,15 @@ export function apiClient(): SupabaseClient {
   });
 }
 
+/** A signed-in client; the demo admin also passes the second factor (staff act at aal2). */
 export async function signedInClient(email: string, password: string): Promise<SupabaseClient> {
   const client = apiClient();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw new Error(`sign-in of ${email} refused: ${error.message}`);
+  const secret = email === DEMO_ADMIN.email ? DEMO_ADMIN_TOTP_SECRET : null;
+  try {
+    await signInWithFactor(client, email, password, secret);
+  } catch (error) {
+    throw new Error(`sign-in of ${email} refused: ${(error as Error).message}`);
+  }
   return client;
 }
 

@@ -7,12 +7,14 @@ CREATE OR REPLACE FUNCTION public.is_admin()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(
-    (select p.role = 'admin' from public.profiles p where p.id = auth.uid()),
-    false
-  )
+  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+     and coalesce(
+       (select p.role = 'admin' from public.profiles p where p.id = auth.uid()),
+       false
+     )
 $function$;
 
+comment on function public.is_admin() is 'True when the caller is staff (profile role admin) and their token is aal2 (MFA passed).';
 grant execute on function public.is_admin() to anon;
 grant execute on function public.is_admin() to authenticated;
 grant execute on function public.is_admin() to service_role;
