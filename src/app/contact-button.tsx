@@ -1,27 +1,113 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { cn } from '@/ui/cn';
 import { ChatIcon, CloseIcon, WhatsAppIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';
 
+/** What a person may press or type in: the floating button must never be over one. */
+const CONTROL =
+  'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Whether a control of the page lies under `trigger` now: the browser's own hit-test at its
+ * centre and four points near its corners, looking through the button itself.
+ */
+export function controlUnder(trigger: HTMLElement, own: HTMLElement): boolean {
+  const r = trigger.getBoundingClientRect();
+  if (r.width === 0) return false;
+  const inset = Math.min(r.width, r.height) * 0.15;
+  const points: Array<[number, number]> = [
+    [r.left + r.width / 2, r.top + r.height / 2],
+    [r.left + inset, r.top + inset],
+    [r.right - inset, r.top + inset],
+    [r.left + inset, r.bottom - inset],
+    [r.right - inset, r.bottom - inset],
+  ];
+  return points.some(([x, y]) =>
+    document
+      .elementsFromPoint(x, y)
+      .some(
+        (el) => !own.contains(el) && el.matches(CONTROL) && !el.closest('[data-testid="toast"]'),
+      ),
+  );
+}
+
+/**
+ * The floating button steps aside (fades out, cannot be hit) while a control of the page is
+ * under it, and comes back once it is clear: checked after scrolls, resizes and changes of the
+ * page, once per frame. It stays while its card is open or it has the focus.
+ */
+function useStepAside(
+  wrapper: RefObject<HTMLDivElement | null>,
+  enabled: boolean,
+  keep: boolean,
+): boolean {
+  const [aside, setAside] = useState(false);
+  const keepRef = useRef(keep);
+  useEffect(() => {
+    keepRef.current = keep;
+  }, [keep]);
+  useEffect(() => {
+    if (!enabled) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const own = wrapper.current;
+      const trigger = own?.querySelector<HTMLElement>('[data-testid="contact-button"]');
+      if (!own || !trigger) return;
+      const keepIt = keepRef.current || own.contains(document.activeElement);
+      setAside(!keepIt && controlUnder(trigger, own));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    window.addEventListener('resize', schedule);
+    document.addEventListener('focusin', schedule);
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      document.removeEventListener('focusin', schedule);
+      observer.disconnect();
+    };
+  }, [enabled, wrapper]);
+  return enabled && aside && !keep;
+}
+
 /**
  * The floating messaging button (SPEC §1): a card with the three WhatsApp lines, each opening a
  * chat with its own number and a message in the UI language, in a new tab. `docked`: in the
- * page's flow instead of floating (on pages whose actions it would cover).
+ * page's flow instead of floating (on pages whose actions it would cover). Floating, it steps
+ * aside while a control of the page is under it (`useStepAside`).
  */
 export function ContactButton({ docked = false }: { docked?: boolean }) {
   const { t, i18n } = useLingui();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const aside = useStepAside(wrapper, !docked, open);
   return (
     <div
+      ref={wrapper}
       data-docked={docked || undefined}
+      data-floating-contact={docked ? undefined : ''}
+      data-aside={aside || undefined}
       className={
         docked
           ? 'relative'
-          : 'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] sm:end-6 sm:bottom-6'
+          : cn(
+              'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-[opacity,translate,visibility] duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
+              aside && 'invisible translate-y-4 opacity-0',
+            )
       }
     >
       <Popover
+        onOpenChange={setOpen}
         placement="top"
         align="end"
         panelLabel={t`Contactez-nous sur WhatsApp`}

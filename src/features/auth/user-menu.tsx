@@ -73,7 +73,9 @@ export default function UserMenu({ user }: { user: SessionUser }) {
           <div className="flex items-center gap-3 px-3 py-2.5" data-testid="user-menu-identity">
             <UserAvatar user={user} fallbackName={displayName} size={40} />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">{displayName}</p>
+              <p className="truncate text-sm font-semibold" dir="auto">
+                {displayName}
+              </p>
               <p className="truncate text-xs text-fg-muted">{displayEmail}</p>
             </div>
           </div>

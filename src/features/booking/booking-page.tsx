@@ -76,7 +76,8 @@ function StepIndicator({ step }: { step: WizardStep }) {
   const number = index + 1;
   const total = wizardSteps.length;
   return (
-    <nav aria-label={t`Étapes de la réservation`}>
+    // Scrolled to (a step change, an error) below the sticky header, never under it.
+    <nav aria-label={t`Étapes de la réservation`} className="scroll-mt-24">
       <p className="mb-2 text-sm text-fg-muted" data-testid="wizard-step">
         <Trans>
           Étape {number} sur {total}

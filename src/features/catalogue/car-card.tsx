@@ -44,7 +44,7 @@ export const CarCard = memo(function CarCard({ car, labels, search, eager = fals
             className="after:absolute after:inset-0 focus-visible:outline-none"
             data-testid="car-link"
           >
-            {car.name}
+            <bdi>{car.name}</bdi>
           </Link>
         </h3>
         <p className="text-sm text-fg-muted">

@@ -152,12 +152,14 @@ function CarDetails({ car }: { car: Car }) {
       </Link>
 
       {/* Phone: photos and name, then price and booking, then the details. Wide: two columns. */}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1">
           <CarGallery name={car.name} images={car.images} />
 
           <header className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold sm:text-3xl">{car.name}</h1>
+            <h1 className="text-2xl font-bold sm:text-3xl">
+              <bdi>{car.name}</bdi>
+            </h1>
             <p className="text-fg-muted">
               {car.make} {car.model} · {car.year} · {labels.body(car.body)}
             </p>
@@ -328,13 +330,17 @@ function Reviews({ car, locale }: { car: Car; locale: Locale }) {
           {reviews.map((review) => (
             <li key={review.id} className="rounded-lg border border-line bg-surface p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">{review.author_name}</span>
+                <bdi className="font-medium">{review.author_name}</bdi>
                 <Stars rating={review.rating} size={14} />
               </div>
               <p className="text-xs text-fg-muted">
                 <time dateTime={review.created_at}>{formatDate(review.created_at, locale)}</time>
               </p>
-              {review.comment && <p className="mt-2 text-sm">{review.comment}</p>}
+              {review.comment && (
+                <p className="mt-2 text-sm" dir="auto">
+                  {review.comment}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -217,7 +217,7 @@ function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v: SortO
     newest: t`Les plus récentes`,
   };
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
       <span className="text-fg-muted">
         <Trans>Trier par</Trans>
       </span>
@@ -225,7 +225,7 @@ function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v: SortO
         name="sort"
         value={value}
         onChange={(e) => onChange(e.target.value as SortOrder)}
-        className="h-10 rounded-lg border border-line bg-surface px-2 text-sm"
+        className="h-10 max-w-full min-w-0 rounded-lg border border-line bg-surface px-2 text-sm"
       >
         {sortOptions.map((option) => (
           <option key={option} value={option}>

@@ -195,7 +195,7 @@ export default function StaffBookingPage() {
                 to={`/cars/${booking.car.slug}`}
                 className="font-medium text-primary-text underline-offset-2 hover:underline"
               >
-                {booking.car.name}
+                <bdi>{booking.car.name}</bdi>
               </Link>
               <p className="text-sm text-fg-muted" data-testid="car-identity">
                 {carIdentity(booking.car, i18n)}
@@ -252,7 +252,9 @@ export default function StaffBookingPage() {
         </Section>
         {booking.notes && (
           <Section title={<Trans>Notes de l’agence</Trans>}>
-            <p className="text-sm whitespace-pre-line">{booking.notes}</p>
+            <p className="text-sm whitespace-pre-line" dir="auto">
+              {booking.notes}
+            </p>
           </Section>
         )}
       </div>
@@ -281,7 +283,7 @@ export default function StaffBookingPage() {
                       le {when}, par {who}
                     </Trans>
                   </span>
-                  {event.reason && <span>{event.reason}</span>}
+                  {event.reason && <span dir="auto">{event.reason}</span>}
                 </li>
               );
             })}

@@ -82,7 +82,7 @@ function FilePicker({
       {value ? (
         <div className="flex items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm">
           <span className="min-w-0 truncate" data-testid={`${testId}-name`}>
-            {value.name} · {formatSize(value.size, locale)}
+            <bdi>{value.name}</bdi> · {formatSize(value.size, locale)}
           </span>
           <Button size="sm" variant="ghost" onClick={onRemove}>
             <Trans>Retirer</Trans>
