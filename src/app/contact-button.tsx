@@ -7,31 +7,30 @@ import { ChatIcon, CloseIcon, WhatsAppIcon } from '@/ui/icons';
 import { Popover } from '@/ui/popover';
 
 /** What a person may press or type in: the floating button must never be over one. */
+/** Elements the button never floats over for long: notices that go by themselves, closed parts. */
+const PASSING = '[data-testid="toast"], [hidden], [inert]';
+
 const CONTROL =
   'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
 
 /**
- * Whether a control of the page lies under `trigger` now: the browser's own hit-test at its
- * centre and four points near its corners, looking through the button itself.
+ * Whether a control of the page lies (even partly) under `trigger` now: any visible control
+ * whose box meets the button's (a few pixels of margin), toasts and the button's own card aside.
  */
 export function controlUnder(trigger: HTMLElement, own: HTMLElement): boolean {
   const r = trigger.getBoundingClientRect();
   if (r.width === 0) return false;
-  const inset = Math.min(r.width, r.height) * 0.15;
-  const points: Array<[number, number]> = [
-    [r.left + r.width / 2, r.top + r.height / 2],
-    [r.left + inset, r.top + inset],
-    [r.right - inset, r.top + inset],
-    [r.left + inset, r.bottom - inset],
-    [r.right - inset, r.bottom - inset],
-  ];
-  return points.some(([x, y]) =>
-    document
-      .elementsFromPoint(x, y)
-      .some(
-        (el) => !own.contains(el) && el.matches(CONTROL) && !el.closest('[data-testid="toast"]'),
-      ),
-  );
+  const m = 2;
+  for (const el of document.querySelectorAll<HTMLElement>(CONTROL)) {
+    if (own.contains(el) || el.closest(PASSING)) continue;
+    const c = el.getBoundingClientRect();
+    if (c.width === 0 || c.height === 0) continue;
+    if (c.right <= r.left + m || c.left >= r.right - m) continue;
+    if (c.bottom <= r.top + m || c.top >= r.bottom - m) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -101,7 +100,8 @@ export function ContactButton({ docked = false }: { docked?: boolean }) {
         docked
           ? 'relative'
           : cn(
-              'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-[opacity,translate,visibility] duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
+              // Out of the way at once (`invisible` is not animated), back with a fade.
+              'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-[opacity,translate] duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
               aside && 'invisible translate-y-4 opacity-0',
             )
       }

@@ -161,7 +161,10 @@ function CarDetails({ car }: { car: Car }) {
               <bdi>{car.name}</bdi>
             </h1>
             <p className="text-fg-muted">
-              {car.make} {car.model} · {car.year} · {labels.body(car.body)}
+              <bdi>
+                {car.make} {car.model}
+              </bdi>{' '}
+              · {car.year} · {labels.body(car.body)}
             </p>
             <RatingSummary car={car} />
           </header>

@@ -333,7 +333,7 @@ function DocumentItem({
           <Trans>Ouvrir {name}</Trans>
         </a>
       ) : (
-        <span className="text-fg-muted">{name}</span>
+        <bdi className="text-fg-muted">{name}</bdi>
       )}
     </li>
   );

@@ -315,7 +315,9 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
   const mixed = new Set<string>();
   const textWalker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
-    const text = (node.nodeValue ?? '').trim();
+    // Text already isolated in the string itself (U+2066…U+2068 … U+2069, src/ui/bidi.ts) is
+    // laid out on its own: only the rest counts.
+    const text = (node.nodeValue ?? '').replace(/[\u2066-\u2068][^\u2069]*\u2069?/g, ' ').trim();
     const first = strong.exec(text)?.[0];
     const parent = node.parentElement;
     if (!first || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE'].includes(parent.tagName)) {

@@ -5,6 +5,7 @@ import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { Location } from '@/domain/rows';
 import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/infra/image-prepare';
+import { isolate } from '@/ui/bidi';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 
@@ -82,7 +83,7 @@ function FilePicker({
       {value ? (
         <div className="flex items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm">
           <span className="min-w-0 truncate" data-testid={`${testId}-name`}>
-            <bdi>{value.name}</bdi> · {formatSize(value.size, locale)}
+            {isolate(value.name)} · {formatSize(value.size, locale)}
           </span>
           <Button size="sm" variant="ghost" onClick={onRemove}>
             <Trans>Retirer</Trans>

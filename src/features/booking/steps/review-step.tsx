@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
 
 import { bookingErrorGeneric, bookingErrorTitle } from '@/domain/booking-errors';
+import { normalizePhone } from '@/domain/phone';
 import { formatDateTime } from '@/domain/dates';
 import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
@@ -192,7 +193,8 @@ export function ReviewStep({
           <Row label={t`Vos coordonnées`} onEdit={() => onEdit('services')}>
             <bdi>{draft.guest_name}</bdi>
             <br />
-            <span dir="ltr">{draft.guest_phone}</span>
+            {/* As it is kept and sent: "0555 12 34 56" reads +213555123456 (src/domain/phone.ts). */}
+            <span dir="ltr">{normalizePhone(draft.guest_phone) ?? draft.guest_phone}</span>
             <br />
             <EmailText email={draft.guest_email} />
           </Row>
