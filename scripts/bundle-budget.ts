@@ -34,14 +34,18 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     cars: 150,
     'cars/:slug': 150,
     // The booking screens: the outbox, zod, XState, supabase-js.
-    'cars/book': 278,
+    // +2 KB (issue 20): the file field's own button, thumbnail and "kept" notice, user text
+    // isolated; main already weighed 278.6 KB here when the issue began.
+    'cars/book': 280,
     // +3 KB (issue 13): the guest's e-mail confirmation (code, resend), the outcome table with a
     // heading and a next action per stage, the offline lookup on this device's bookings.
     // +1 KB (issues 18, 19): the words of a request that holds no car until confirmed and of why
     // one expired, the codes of the new limits, the guest's page updated by the news task.
-    'booking-success': 261,
-    'guest-booking': 261,
-    mybookings: 256,
+    // +1 KB (issue 20): the shell's contact button steps aside from controls; user text isolated
+    // (main already weighed 261.2 and 256.6 KB here when the issue began).
+    'booking-success': 262,
+    'guest-booking': 262,
+    mybookings: 257,
     'concepts/account/activity-log': 237,
     // The authentication screens: supabase-js, zod and the forms.
     'sign-in': 248,
@@ -51,7 +55,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // +1 KB (issue 19): the shell listens to the service worker (a notification's click opens its
     // booking without a reload) and starts the news task. +2 KB (issue 18): where pending
     // bookings come from and the wave's one action, whose words travel in the staff catalog.
-    staff: 241,
+    // +1 KB (issue 20): the shell's contact button steps aside; main weighed 241.3 KB already.
+    staff: 242,
     'staff/bookings/:id': 240,
     // Content pages: the shell and text.
     qa: 115,

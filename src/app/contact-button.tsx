@@ -36,18 +36,19 @@ export function controlUnder(trigger: HTMLElement, own: HTMLElement): boolean {
 /**
  * The floating button steps aside (fades out, cannot be hit) while a control of the page is
  * under it, and comes back once it is clear: checked after scrolls, resizes and changes of the
- * page, once per frame. It stays while its card is open or it has the focus.
+ * page, once per frame, and applied in that same frame as `data-aside` on the wrapper (no React
+ * render per scroll). It stays while its card is open or it has the focus.
  */
 function useStepAside(
   wrapper: RefObject<HTMLDivElement | null>,
   enabled: boolean,
   keep: boolean,
-): boolean {
-  const [aside, setAside] = useState(false);
+): void {
   const keepRef = useRef(keep);
   useEffect(() => {
     keepRef.current = keep;
-  }, [keep]);
+    if (keep) wrapper.current?.removeAttribute('data-aside');
+  }, [keep, wrapper]);
   useEffect(() => {
     if (!enabled) return;
     let frame = 0;
@@ -57,7 +58,8 @@ function useStepAside(
       const trigger = own?.querySelector<HTMLElement>('[data-testid="contact-button"]');
       if (!own || !trigger) return;
       const keepIt = keepRef.current || own.contains(document.activeElement);
-      setAside(!keepIt && controlUnder(trigger, own));
+      if (!keepIt && controlUnder(trigger, own)) own.setAttribute('data-aside', 'true');
+      else own.removeAttribute('data-aside');
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
@@ -76,7 +78,6 @@ function useStepAside(
       observer.disconnect();
     };
   }, [enabled, wrapper]);
-  return enabled && aside && !keep;
 }
 
 /**
@@ -89,20 +90,19 @@ export function ContactButton({ docked = false }: { docked?: boolean }) {
   const { t, i18n } = useLingui();
   const wrapper = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const aside = useStepAside(wrapper, !docked, open);
+  useStepAside(wrapper, !docked, open);
   return (
     <div
       ref={wrapper}
       data-docked={docked || undefined}
       data-floating-contact={docked ? undefined : ''}
-      data-aside={aside || undefined}
       className={
         docked
           ? 'relative'
           : cn(
               // Out of the way at once (`invisible` is not animated), back with a fade.
               'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-[opacity,translate] duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
-              aside && 'invisible translate-y-4 opacity-0',
+              'data-aside:invisible data-aside:translate-y-4 data-aside:opacity-0',
             )
       }
     >

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 
+import { formatDzd } from '../../src/domain/money.ts';
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { setTextSize } from './support/layout-audit.ts';
@@ -266,6 +267,103 @@ test.describe('car photos offline after a first visit', () => {
       await expect
         .poll(() => again.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
+      await context.close();
+    });
+  }
+});
+
+/** A 2×2 PNG: a real picture for the thumbnail. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('the licence field', () => {
+  for (const locale of ['fr', 'ar'] as const) {
+    test(`in ${locale}: a button, a thumbnail or a PDF icon, and a refused file keeps the attached one`, async ({
+      browser,
+      e2e,
+    }) => {
+      const { context, page } = await open(browser, e2e, locale, 360);
+      const headers = { apikey: e2e.serviceRoleKey, authorization: `Bearer ${e2e.serviceRoleKey}` };
+      const cars = await fetch(`${e2e.apiUrl}/rest/v1/cars?active=is.true&select=id&limit=1`, {
+        headers,
+      }).then((r) => r.json() as Promise<Array<{ id: string }>>);
+      const day = (n: number) =>
+        new Date(Date.now() + (90 + n) * 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`/cars/book?car=${cars[0]!.id}&start=${day(0)}T10:00&end=${day(2)}T10:00`);
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-next').click();
+      await expect(page.getByTestId('wizard-step')).toContainText('3');
+      await page.locator('input[name="driver_option"][value="self"]').check();
+
+      // Seen: the browser's "Choose file / No file chosen". Now a button of ours; the input is
+      // there for the keyboard and screen readers only.
+      const input = page.getByTestId('licence-input');
+      const choose = page.getByTestId('licence-input-choose');
+      await expect(choose).toBeVisible();
+      expect((await input.boundingBox())!.width).toBeLessThanOrEqual(1);
+      await input.focus();
+      await expect(input).toBeFocused();
+
+      // A picture: its thumbnail.
+      await input.setInputFiles({ name: 'permis.png', mimeType: 'image/png', buffer: PNG });
+      const thumbnail = page.getByTestId('file-thumbnail');
+      await expect(thumbnail).toBeVisible();
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      // Same class: a PDF gets a document icon.
+      await input.setInputFiles({
+        name: 'permis.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await expect(page.getByTestId('licence-input-name')).toContainText('permis.pdf');
+      await expect(page.getByTestId('file-icon')).toBeVisible();
+      await expect(thumbnail).toHaveCount(0);
+
+      // A file that is neither a picture nor a PDF is refused: the PDF stays, and it says so.
+      await input.setInputFiles({
+        name: 'notes.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('plain text, not a PDF'),
+      });
+      await expect(page.locator(`[id="${await input.getAttribute('id')}-error"]`)).toBeVisible();
+      await expect(page.getByTestId('licence-input-kept')).toBeVisible();
+      await expect(page.getByTestId('licence-input-name')).toContainText('permis.pdf');
+      await context.close();
+    });
+  }
+});
+
+test.describe('money', () => {
+  for (const locale of ['fr', 'ar'] as const) {
+    test(`in ${locale}: the trip's total for the chosen dates on the list and the car page`, async ({
+      browser,
+      e2e,
+    }) => {
+      const { context, page } = await open(browser, e2e, locale, 390);
+      const cars = await fetch(
+        `${e2e.apiUrl}/rest/v1/cars?slug=eq.renault-clio-5-2023&select=daily_rate_dzd`,
+        { headers: { apikey: e2e.serviceRoleKey, authorization: `Bearer ${e2e.serviceRoleKey}` } },
+      ).then((r) => r.json() as Promise<Array<{ daily_rate_dzd: number }>>);
+      // Three days and an hour: four days billed (a started day is due).
+      const expected = formatDzd(cars[0]!.daily_rate_dzd * 4, locale);
+      const dates = 'start=2027-05-10T10:00&end=2027-05-13T11:00';
+      await page.goto(`/cars?q=Clio&${dates}`);
+      const card = page
+        .locator('li', { has: page.getByTestId('car-link').filter({ hasText: 'Clio 5' }) })
+        .first();
+      await expect(card.getByTestId('trip-total')).toContainText(expected);
+      await expect(card.getByTestId('trip-total')).toContainText(locale === 'fr' ? '4 jours' : '4');
+      // Without dates, the daily rate alone.
+      await page.goto('/cars?q=Clio');
+      await expect(page.getByTestId('car-link').first()).toBeVisible();
+      await expect(page.getByTestId('trip-total')).toHaveCount(0);
+
+      await page.goto(`/cars/renault-clio-5-2023?${dates}`);
+      await expect(page.getByTestId('trip-total')).toContainText(expected);
       await context.close();
     });
   }

@@ -19,7 +19,8 @@ import {
   CatalogueUnavailable,
   catalogueUnavailable,
 } from '@/features/catalogue/catalogue-unavailable';
-import { filterParams, rentalWindow, wallClockToMs } from '@/features/catalogue/filters';
+import { TripTotal } from '@/features/catalogue/car-card';
+import { filterParams, rentalWindow, tripDays, wallClockToMs } from '@/features/catalogue/filters';
 import { featureIcons, useCarLabels } from '@/features/catalogue/labels';
 import {
   useBusyIndex,
@@ -99,6 +100,7 @@ function CarDetails({ car }: { car: Car }) {
   const pickup = params.get(filterParams.pickup) ?? '';
 
   const period = rentalWindow(dates);
+  const days = tripDays(dates);
   const conflicts = period && busy ? overlapping(busy, car.id, period.startMs, period.endMs) : [];
   const conflictFrom = conflicts[0] ? formatDateTime(new Date(conflicts[0][0]), locale) : '';
   const conflictTo = conflicts[0] ? formatDateTime(new Date(conflicts[0][1]), locale) : '';
@@ -182,6 +184,11 @@ function CarDetails({ car }: { car: Car }) {
                 <Trans>/ jour</Trans>
               </span>
             </p>
+            {days != null && (
+              <p className="mt-1 font-semibold">
+                <TripTotal dailyRate={car.daily_rate_dzd} days={days} locale={locale} />
+              </p>
+            )}
             <p className="mt-1 text-sm text-fg-muted" data-testid="deposit">
               <Trans>
                 Caution remboursable : {deposit}, en espèces, avec une pièce d’identité originale.

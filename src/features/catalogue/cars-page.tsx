@@ -23,6 +23,7 @@ import {
   filterCars,
   priceBounds,
   rentalWindow,
+  tripDays,
   sortOptions,
   type CarFilters,
   type SortOrder,
@@ -73,6 +74,7 @@ export default function CarsPage() {
   const bounds = useMemo(() => priceBounds(cars ?? []), [cars]);
   // Busy periods matter only once dates are chosen: the list does not wait for them otherwise.
   const needsBusy = rentalWindow(filters) !== null;
+  const days = tripDays(filters);
   const results = useMemo(
     () =>
       cars && (busy || !needsBusy)
@@ -190,6 +192,7 @@ export default function CarsPage() {
                     labels={labels}
                     search={carry}
                     eager={index < 3}
+                    days={days}
                   />
                 ))}
               </ul>
