@@ -30,13 +30,15 @@ describe('controlUnder', () => {
     return { own, trigger };
   }
 
-  it('sees a control partly under the button, not one beside it', () => {
+  it('sees a control whose label is under the button, not one beside it', () => {
     const { own, trigger } = setup();
     const beside = box(document.createElement('button'), 100, 500, 150, 40);
-    document.body.append(beside);
+    // A wide row whose far end only passes under the button stays usable: not covered.
+    const row = box(document.createElement('summary'), 16, 505, 358, 48);
+    document.body.append(beside, row);
     expect(controlUnder(trigger, own)).toBe(false);
-    // A search button whose end runs under the button's start.
-    const under = box(document.createElement('input'), 100, 520, 230, 40);
+    // A search button whose second half runs under the button.
+    const under = box(document.createElement('input'), 200, 520, 140, 40);
     document.body.append(under);
     expect(controlUnder(trigger, own)).toBe(true);
   });

@@ -10,25 +10,59 @@ import { Popover } from '@/ui/popover';
 /** Elements the button never floats over for long: notices that go by themselves, closed parts. */
 const PASSING = '[data-testid="toast"], [hidden], [inert]';
 
+/** Buttons: their label must stay readable. */
+const BUTTON = 'button, [role="button"]';
+
+/** Fields show what is typed across their whole box. */
+const FIELD = 'input, select, textarea';
+
 const CONTROL =
   'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
 
 /**
- * Whether a control of the page lies (even partly) under `trigger` now: any visible control
- * whose box meets the button's (a few pixels of margin), toasts and the button's own card aside.
+ * Whether the button covers a control of the page now: a field (input, select, textarea) whose
+ * box meets the button's; any other control whose centre or a point half-way to a corner lies
+ * under it; a button whose label's words do (a tall button at large text). A wide row or link
+ * whose far end only passes under it is not covered: the button does not vanish over every list.
+ * Its own card, hidden controls and toasts aside.
  */
 export function controlUnder(trigger: HTMLElement, own: HTMLElement): boolean {
   const r = trigger.getBoundingClientRect();
   if (r.width === 0) return false;
-  const m = 2;
+  const m = 4;
+  const meets = (c: { left: number; right: number; top: number; bottom: number }) =>
+    c.right >= r.left - m &&
+    c.left <= r.right + m &&
+    c.bottom >= r.top - m &&
+    c.top <= r.bottom + m;
+  const inside = (x: number, y: number) =>
+    x >= r.left - m && x <= r.right + m && y >= r.top - m && y <= r.bottom + m;
   for (const el of document.querySelectorAll<HTMLElement>(CONTROL)) {
     if (own.contains(el) || el.closest(PASSING)) continue;
     const c = el.getBoundingClientRect();
-    if (c.width === 0 || c.height === 0) continue;
-    if (c.right <= r.left + m || c.left >= r.right - m) continue;
-    if (c.bottom <= r.top + m || c.top >= r.bottom - m) continue;
+    if (c.width === 0 || c.height === 0 || !meets(c)) continue;
     if (getComputedStyle(el).visibility === 'hidden') continue;
-    return true;
+    if (el.matches(FIELD)) return true;
+    const x = c.left + c.width / 2;
+    const y = c.top + c.height / 2;
+    const dx = c.width / 4;
+    const dy = c.height / 4;
+    const points = [
+      [x, y],
+      [x - dx, y - dy],
+      [x + dx, y - dy],
+      [x - dx, y + dy],
+      [x + dx, y + dy],
+    ];
+    if (points.some(([px, py]) => inside(px!, py!))) return true;
+    // A button's label under it (a tall button at large text); not a row's or a link's words,
+    // which run to the screen's edge in every list.
+    if (!el.matches(BUTTON)) continue;
+    const words = document.createRange();
+    words.selectNodeContents(el);
+    if (Array.from(words.getClientRects()).some((line) => line.width > 0 && meets(line))) {
+      return true;
+    }
   }
   return false;
 }

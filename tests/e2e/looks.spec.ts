@@ -147,6 +147,14 @@ test.describe('mixed scripts', () => {
       });
       await page.getByTestId('wizard-next').click();
       await expect(page.getByTestId('wizard-step')).toContainText('4');
+      // The running total follows the options as they are chosen.
+      const running = page.getByTestId('running-total');
+      await expect(running).toContainText('DZD');
+      const before = (await running.textContent()) ?? '';
+      await page.locator('input[name="extras"]').first().check();
+      await expect(running).not.toHaveText(before);
+      await page.locator('input[name="extras"]').first().uncheck();
+      await expect(running).toHaveText(before);
       await page.locator('input[name="guest_name"]').fill(name);
       // A phone as Algerians type it.
       await page.locator('input[name="guest_phone"]').fill('0555 12 34 56');
@@ -193,6 +201,8 @@ test.describe('the floating contact button', () => {
       await page.goto(path);
       const target = page.locator(control).first();
       await expect(target).toBeVisible();
+      // The page at its full length (the list of cars under the sort select).
+      if (path === '/cars') await expect(page.getByTestId('car-link').first()).toBeVisible();
       const contact = page.locator('[data-floating-contact]');
       // Bring the control under the button's corner, as a traveller scrolling would.
       const box = await page.getByTestId('contact-button').boundingBox();
