@@ -31,8 +31,10 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // The landing page: the goal of docs/pwa.md.
     home: 120,
     // The car list and a car: the shell, Dexie and the catalogue's code.
-    cars: 150,
-    'cars/:slug': 150,
+    // +1 KB (issue 20): the trip's total for the chosen dates, the contact button stepping aside
+    // from controls, user text isolated (main weighed 149.6 and 149.8 KB when the issue began).
+    cars: 151,
+    'cars/:slug': 151,
     // The booking screens: the outbox, zod, XState, supabase-js.
     // +2 KB (issue 20): the file field's own button, thumbnail and "kept" notice, user text
     // isolated; main already weighed 278.6 KB here when the issue began.
@@ -41,11 +43,11 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // heading and a next action per stage, the offline lookup on this device's bookings.
     // +1 KB (issues 18, 19): the words of a request that holds no car until confirmed and of why
     // one expired, the codes of the new limits, the guest's page updated by the news task.
-    // +1 KB (issue 20): the shell's contact button steps aside from controls; user text isolated
-    // (main already weighed 261.2 and 256.6 KB here when the issue began).
+    // +1 KB (issue 20, +2 for /mybookings): the shell's contact button steps aside from controls;
+    // user text isolated (main already weighed 261.2 and 256.6 KB here when the issue began).
     'booking-success': 262,
     'guest-booking': 262,
-    mybookings: 257,
+    mybookings: 258,
     'concepts/account/activity-log': 237,
     // The authentication screens: supabase-js, zod and the forms.
     'sign-in': 248,
