@@ -102,14 +102,21 @@ function useStepAside(
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
     document.addEventListener('focusin', schedule);
+    // Pictures and fonts that arrive move the page without a change of its elements.
+    document.addEventListener('load', schedule, true);
+    void document.fonts?.ready.then(schedule);
     const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    // Anything else that moves the page (an animation ending): a look twice a second.
+    const timer = window.setInterval(schedule, 500);
     return () => {
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
       document.removeEventListener('focusin', schedule);
+      document.removeEventListener('load', schedule, true);
       observer.disconnect();
+      window.clearInterval(timer);
     };
   }, [enabled, wrapper]);
 }
@@ -135,8 +142,9 @@ export function ContactButton({ docked = false }: { docked?: boolean }) {
           ? 'relative'
           : cn(
               // Out of the way at once (`invisible` is not animated), back with a fade.
-              'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-[opacity,translate] duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
-              'data-aside:invisible data-aside:translate-y-4 data-aside:opacity-0',
+              'fixed end-4 bottom-4 z-30 pb-[env(safe-area-inset-bottom)] transition-opacity duration-150 sm:end-6 sm:bottom-6 motion-reduce:transition-none',
+              // No movement: the box it checks against stays where it is drawn.
+              'data-aside:invisible data-aside:opacity-0',
             )
       }
     >

@@ -216,9 +216,12 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
     );
   const floating = document.querySelector('[data-floating-contact]');
-  const hitTest = () => {
+  // Controls found under the floating contact button before it could step aside (it follows on
+  // the next frames): looked at again, at the same scroll position, once the page settled.
+  const recheck = new Map<HTMLElement, number>();
+  const hitTest = (settled = true, only?: HTMLElement) => {
     const top = headerBottom();
-    for (const el of controls) {
+    for (const el of only ? [only] : controls) {
       if (covered.has(el)) continue;
       const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2;
@@ -243,6 +246,10 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
         // A label of the control passes the click on.
         const label = hit.closest('label');
         if (label && (label.control === el || label.contains(el))) continue;
+        if (!settled && floating?.contains(hit)) {
+          if (!recheck.has(el)) recheck.set(el, window.scrollY);
+          break;
+        }
         covered.set(el, describe(hit));
         break;
       }
@@ -258,9 +265,12 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
     hitTest();
     for (const el of controls) {
       el.scrollIntoView({ block: 'center', inline: 'nearest' });
-      // Only a control reaching the screen's lower part can meet the floating button.
-      if (floating && el.getBoundingClientRect().bottom > vh - 160) await settle();
-      hitTest();
+      hitTest(false);
+    }
+    for (const [el, y] of recheck) {
+      window.scrollTo(0, y);
+      await settle();
+      hitTest(true, el);
     }
     window.scrollTo(0, start);
     for (const [el, by] of covered) findings.push(`[covered] ${describe(el)} is under ${by}`);
