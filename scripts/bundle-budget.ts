@@ -31,21 +31,25 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // The landing page: the goal of docs/pwa.md.
     home: 120,
     // The car list and a car: the shell, Dexie and the catalogue's code.
-    cars: 150,
-    'cars/:slug': 150,
+    // +1 KB (issue 20): the trip's total for the chosen dates, the contact button stepping aside
+    // from controls, user text isolated (main weighed 149.6 and 149.8 KB when the issue began).
+    cars: 151,
+    'cars/:slug': 151,
     // The booking screens: the outbox, zod, XState, supabase-js.
     // +3 KB (issue 20): typed text cleaned the server's way, the refusal screen's alternatives
-    // reviewed (what changes, the new total), "Edit my details", the agency offered for a code.
-    'cars/book': 281,
+    // reviewed, "Edit my details", the agency offered for a code; +2 KB: the file field's own
+    // button, thumbnail and "kept" notice, user text isolated.
+    'cars/book': 284,
     // +3 KB (issue 13): the guest's e-mail confirmation (code, resend), the outcome table with a
     // heading and a next action per stage, the offline lookup on this device's bookings.
     // +1 KB (issues 18, 19): the words of a request that holds no car until confirmed and of why
     // one expired, the codes of the new limits, the guest's page updated by the news task.
     // +4 KB (issue 20): the agency offered when a code could not be sent, the refusal screen's
-    // review of an alternative, "Edit my details", "Forget on this device", their words.
-    'booking-success': 265,
-    'guest-booking': 265,
-    mybookings: 256,
+    // review of an alternative, "Edit my details", "Forget on this device", their words; +1 KB
+    // (+2 for /mybookings): the contact button steps aside from controls, user text isolated.
+    'booking-success': 267,
+    'guest-booking': 267,
+    mybookings: 259,
     'concepts/account/activity-log': 237,
     // The authentication screens: supabase-js, zod and the forms.
     'sign-in': 248,
@@ -59,8 +63,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // bookings come from and the wave's one action, whose words travel in the staff catalog.
     // +2 KB (issue 20): confirm a guest's contact after a call, extend its deadline, its language;
     // +1 KB (issue 23): the second-factor step (enrol or type the code) before any staff screen.
-    staff: 245,
-    'staff/bookings/:id': 243,
+    staff: 246,
+    'staff/bookings/:id': 244,
     // Content pages: the shell and text.
     qa: 115,
     contacts: 115,

@@ -16,7 +16,13 @@ import { CacheFirst } from 'workbox-strategies';
 
 import { db } from '@/infra/db';
 import { setAppBadge } from '@/infra/badge';
-import { NEWS_CHECK_TAG, NEWS_MESSAGE, OPEN_MESSAGE } from '@/infra/worker-protocol';
+import { isCarPicture } from '@/infra/picture-urls';
+import {
+  CACHE_PICTURES_MESSAGE,
+  NEWS_CHECK_TAG,
+  NEWS_MESSAGE,
+  OPEN_MESSAGE,
+} from '@/infra/worker-protocol';
 import { guestClient, supabase } from '@/infra/supabase';
 import {
   applyPushMessage,
@@ -60,26 +66,50 @@ registerRoute(
 // Supabase Storage. Only complete (200) answers are kept; cross-origin pictures therefore need
 // CORS (<img crossorigin="anonymous">), which the storage API answers.
 const CAR_IMAGES_CACHE = 'kiraa-car-images';
-const carImageFile = /^\/cars\/.+\.(?:avif|webp|jpe?g|png|gif|svg)$/i;
-const publicCarsBucket = /\/storage\/v1\/(?:object|render\/image)\/public\/cars\//;
 
+const carPictures = new CacheFirst({
+  cacheName: CAR_IMAGES_CACHE,
+  plugins: [
+    { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+    new ExpirationPlugin({
+      maxEntries: 150,
+      maxAgeSeconds: 30 * 24 * 60 * 60,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
 registerRoute(
-  ({ request, url }) =>
-    request.method === 'GET' &&
-    ((url.origin === self.location.origin && carImageFile.test(url.pathname)) ||
-      publicCarsBucket.test(url.pathname)),
-  new CacheFirst({
-    cacheName: CAR_IMAGES_CACHE,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({
-        maxEntries: 150,
-        maxAgeSeconds: 30 * 24 * 60 * 60,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
+  ({ request, url }) => request.method === 'GET' && isCarPicture(url, self.location.origin),
+  carPictures,
 );
+
+// Pictures the page showed before this worker controlled it (the first visit's cards and
+// gallery): the page lists them once the worker takes control (src/infra/pwa.ts), and they are
+// fetched again here, as the <img> did (CORS for Storage), into the same cache.
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type !== CACHE_PICTURES_MESSAGE || !Array.isArray(data.urls)) return;
+  const urls = data.urls
+    .filter((u): u is string => typeof u === 'string')
+    .slice(0, 60)
+    .map((u) => new URL(u, self.location.origin))
+    .filter((url) => isCarPicture(url, self.location.origin));
+  event.waitUntil(
+    Promise.all(
+      urls.map((url) =>
+        carPictures
+          .handle({
+            event,
+            request: new Request(url.href, {
+              mode: url.origin === self.location.origin ? 'same-origin' : 'cors',
+              credentials: 'omit',
+            }),
+          })
+          .catch(() => undefined),
+      ),
+    ),
+  );
+});
 
 // --- 4. Large lazy chunks ----------------------------------------------------------------------
 // Build chunks left out of the precache for their size (the HEIC decoder, see vite.config.ts)

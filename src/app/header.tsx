@@ -25,8 +25,11 @@ export function Header() {
   const onAuthPage = /^\/(sign-in|sign-up|forgot-password|reset-password)/.test(location.pathname);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:gap-2 sm:px-6 md:px-8">
+    // Text much larger than the screen is wide (the browser's text size at 200 % on a phone: the
+    // screen is under 20rem): the controls wrap onto a second row and the bar scrolls away with
+    // the page instead of covering a third of it (docs/ui.md, "Large text").
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur max-[20rem]:relative max-[20rem]:[backdrop-filter:none] supports-[backdrop-filter]:bg-surface/85">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-1 px-4 max-[20rem]:px-2 sm:gap-2 sm:px-6 md:px-8">
         <IconButton
           label={t`Ouvrir le menu`}
           icon={<MenuIcon />}
@@ -63,7 +66,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
+        <div className="ms-auto flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
           <InstallButton />
           <LanguageSwitch />
           <ThemeSwitch />

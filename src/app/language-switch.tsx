@@ -23,7 +23,7 @@ export function LanguageSwitch() {
       triggerContent={
         <>
           <GlobeIcon />
-          <span className="uppercase" aria-hidden="true">
+          <span className="uppercase" aria-hidden="true" dir="ltr">
             {current}
           </span>
           <ChevronDownIcon size={16} className="hidden xs:block" />

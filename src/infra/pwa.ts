@@ -111,6 +111,26 @@ function offerUpdate(wb: Workbox) {
 }
 
 /**
+ * Tells the worker that now controls the page which car pictures the page already showed (they
+ * loaded without it): it keeps them for offline (src/infra/picture-urls.ts).
+ */
+async function handOverPictures(): Promise<void> {
+  const [{ shownCarPictures }, { CACHE_PICTURES_MESSAGE }] = await Promise.all([
+    import('@/infra/picture-urls'),
+    import('@/infra/worker-protocol'),
+  ]);
+  const loaded = performance
+    .getEntriesByType('resource')
+    .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'img')
+    .map((entry) => entry.name);
+  const shown = Array.from(document.images, (img) => img.currentSrc || img.src);
+  const urls = shownCarPictures([...loaded, ...shown], window.location.origin);
+  if (urls.length > 0) {
+    navigator.serviceWorker.controller?.postMessage({ type: CACHE_PICTURES_MESSAGE, urls });
+  }
+}
+
+/**
  * Registers the service worker (production builds only). Call it after the first render: the
  * worker then precaches the shell without competing with the page's own requests.
  */
@@ -122,6 +142,12 @@ export function registerServiceWorker(): Promise<Workbox | null> {
       scope: import.meta.env.BASE_URL,
     });
     wb.addEventListener('waiting', () => offerUpdate(wb));
+    // The first visit: pictures shown before the worker controls the page are handed to it.
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener('controllerchange', handOverPictures, {
+        once: true,
+      });
+    }
     try {
       await wb.register();
     } catch (error) {

@@ -9,3 +9,8 @@ export const NEWS_MESSAGE = 'kiraa-news';
 export const OPEN_MESSAGE = 'kiraa-open';
 /** The service worker's tag of the news check (Background Sync and Periodic Background Sync). */
 export const NEWS_CHECK_TAG = 'kiraa-news-check';
+/**
+ * Page → worker: `{ type, urls }`, the car pictures the page showed before the worker controlled
+ * it (src/infra/picture-urls.ts); the worker stores them in its pictures cache.
+ */
+export const CACHE_PICTURES_MESSAGE = 'kiraa-cache-pictures';

@@ -29,6 +29,7 @@ export function Badge({
         toneClassNames[tone],
         className,
       )}
+      data-badge=""
       {...rest}
     >
       {children}

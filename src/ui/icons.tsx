@@ -225,6 +225,12 @@ export const IdIcon = icon(
     <path d="M6 16c.5-1.5 1.6-2.2 3-2.2s2.5.7 3 2.2M15 10h3M15 13h3" />
   </>,
 );
+export const DocumentIcon = icon(
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6" />
+  </>,
+);
 export const CashIcon = icon(
   <>
     <rect x="2" y="6" width="20" height="12" rx="2" />

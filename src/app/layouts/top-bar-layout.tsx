@@ -8,7 +8,7 @@ import { Header } from '@/app/header';
 import { PageSpinner } from '@/ui/spinner';
 
 /** Page padding of the top-bar layout (docs/product.md §9). */
-export const PAGE_PADDING = 'px-4 sm:px-6 md:px-8';
+export const PAGE_PADDING = 'px-4 max-[20rem]:px-2 sm:px-6 md:px-8';
 
 /**
  * Pages whose own actions sit where the floating contact button would cover them on a phone (the

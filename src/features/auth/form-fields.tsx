@@ -53,11 +53,16 @@ export function TextField({ label, error, hint, end, id, ref, ...input }: TextFi
             'h-11 w-full rounded-lg border bg-surface px-3 text-base text-fg sm:text-sm',
             'placeholder:text-fg-muted focus-visible:outline-2 focus-visible:outline-ring',
             errorText ? 'border-danger' : 'border-line',
-            end ? 'pe-12' : undefined,
+            end ? 'pe-12 max-[20rem]:pe-3' : undefined,
           )}
           {...input}
         />
-        {end && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{end}</div>}
+        {/* Large text: the button goes below the field instead of over its text. */}
+        {end && (
+          <div className="absolute inset-y-0 end-0 flex items-center pe-1 max-[20rem]:static max-[20rem]:justify-end">
+            {end}
+          </div>
+        )}
       </div>
       {hint && !errorText && (
         <p id={`${inputId}-hint`} className="text-xs text-fg-muted">

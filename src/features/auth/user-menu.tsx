@@ -40,11 +40,13 @@ export function UserAvatar({
     <span
       aria-hidden="true"
       data-testid="user-avatar"
+      dir="auto"
       className={cn(
         'inline-flex shrink-0 items-center justify-center rounded-full text-sm font-semibold',
         avatarColor(name),
       )}
-      style={{ width: size, height: size }}
+      // In rem: the initials follow the browser's text size, so does their circle.
+      style={{ width: `${size / 16}rem`, height: `${size / 16}rem` }}
     >
       {initials(name)}
     </span>
@@ -73,8 +75,12 @@ export default function UserMenu({ user }: { user: SessionUser }) {
           <div className="flex items-center gap-3 px-3 py-2.5" data-testid="user-menu-identity">
             <UserAvatar user={user} fallbackName={displayName} size={40} />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">{displayName}</p>
-              <p className="truncate text-xs text-fg-muted">{displayEmail}</p>
+              <p className="truncate text-sm font-semibold" dir="auto">
+                {displayName}
+              </p>
+              <p className="truncate text-xs text-fg-muted" dir="auto">
+                {displayEmail}
+              </p>
             </div>
           </div>
           <hr className="my-1 border-line" />

@@ -45,7 +45,7 @@ export function BookingCard({
         <BookingSyncBadge booking={booking} />
       </div>
       <p className="text-sm font-medium">
-        {car?.name ?? ''}
+        <bdi>{car?.name ?? ''}</bdi>
         {car && (
           <span className="block text-xs font-normal text-fg-muted" data-testid="car-identity">
             {carIdentity(car, i18n)}

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 
 import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
+import { formatDzd } from '@/domain/money';
 import { generateReference } from '@/domain/reference';
 import { keepRunning } from '@/infra/background';
 import { i18n as globalI18n } from '@/infra/i18n';
@@ -76,7 +77,8 @@ function StepIndicator({ step }: { step: WizardStep }) {
   const number = index + 1;
   const total = wizardSteps.length;
   return (
-    <nav aria-label={t`Étapes de la réservation`}>
+    // Scrolled to (a step change, an error) below the sticky header, never under it.
+    <nav aria-label={t`Étapes de la réservation`} className="scroll-mt-24">
       <p className="mb-2 text-sm text-fg-muted" data-testid="wizard-step">
         <Trans>
           Étape {number} sur {total}
@@ -235,6 +237,21 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
     body = (
       <Card className="flex flex-col gap-6">
         <StepIndicator step={step} />
+        {/* The running total while options are chosen (the price and review steps show it in
+            full): the device's price of the draft as it stands, live. */}
+        {context.price && step !== 'price' && step !== 'review' && (
+          <p
+            className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-muted px-3 py-2 text-sm"
+            data-testid="running-total"
+          >
+            <span>
+              <Trans>Total estimé</Trans>
+            </span>
+            <span className="font-semibold whitespace-nowrap tabular-nums">
+              {formatDzd(context.price.total, locale)}
+            </span>
+          </p>
+        )}
         <div ref={headingRef} className="[&_h2]:outline-none" key={step}>
           {step === 'basics' && (
             <BasicsStep {...common} onNext={(values) => go({ type: 'wizard.next', values })} />

@@ -90,6 +90,11 @@ export async function saveDraftFile(
   return { id, name: prepared.name, type: prepared.type, size: prepared.size, bucket, path };
 }
 
+/** The bytes of a file kept with the draft (its thumbnail), or null once it is gone. */
+export async function readDraftFile(file: DraftFile): Promise<Blob | null> {
+  return (await db.files.get(file.id))?.blob ?? null;
+}
+
 export async function removeDraftFile(file: DraftFile): Promise<void> {
   await db.files.delete(file.id);
 }

@@ -130,7 +130,9 @@ export function BookingDetailsDialog({
       key: 'requests',
       label: t`Vos demandes`,
       value: booking.additional_requests ? (
-        <span className="whitespace-pre-line">{booking.additional_requests}</span>
+        <span className="whitespace-pre-line" dir="auto">
+          {booking.additional_requests}
+        </span>
       ) : (
         none
       ),
@@ -140,7 +142,11 @@ export function BookingDetailsDialog({
           {
             key: 'notes',
             label: t`Notes de l’agence`,
-            value: <span className="whitespace-pre-line">{booking.notes}</span>,
+            value: (
+              <span className="whitespace-pre-line" dir="auto">
+                {booking.notes}
+              </span>
+            ),
           },
         ]
       : []),

@@ -215,7 +215,9 @@ function ReviewRow({
         )}
       </p>
       {view.review.comment && (
-        <p className="break-words whitespace-pre-line">{view.review.comment}</p>
+        <p className="break-words whitespace-pre-line" dir="auto">
+          {view.review.comment}
+        </p>
       )}
     </div>
   );
@@ -265,7 +267,7 @@ export function BookingItem({
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
             <h3 id={titleId} className="min-w-0 font-semibold break-words">
-              {carName}
+              <bdi>{carName}</bdi>
             </h3>
             <Badge tone={outcome.tone} data-testid="booking-status">
               {i18n._(outcome.label)}

@@ -9,6 +9,7 @@ import { useOnline } from '@/infra/network';
 import { useSession } from '@/infra/session';
 import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, RefreshIcon } from '@/ui/icons';
+import { isolate } from '@/ui/bidi';
 import { PageSpinner } from '@/ui/spinner';
 import { Tabs, tabPanelProps } from '@/ui/tabs';
 
@@ -176,13 +177,13 @@ function MyBookings({ userId }: { userId: string }) {
           <CancelBookingDialog
             booking={open?.kind === 'cancel' ? selected : null}
             open={open?.kind === 'cancel' && open.open && !!selected}
-            carName={carName(selected?.car_id)}
+            carName={isolate(carName(selected?.car_id))}
             onClose={close}
           />
           <ReviewDialog
             booking={open?.kind === 'review' ? selected : null}
             open={open?.kind === 'review' && open.open && !!selected}
-            carName={carName(selected?.car_id)}
+            carName={isolate(carName(selected?.car_id))}
             userId={userId}
             onClose={close}
           />

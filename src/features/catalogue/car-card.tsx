@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,13 +18,44 @@ type Props = {
   search: string;
   /** The first cards of a list load their picture eagerly (above the fold). */
   eager?: boolean;
+  /** The days the chosen dates bill, when there are dates: the trip's total is shown too. */
+  days?: number | null;
 };
+
+/**
+ * The trip's total for the chosen dates beside the daily rate: the daily rate times the days
+ * (before options, delivery and a driver, which the wizard adds), e.g. "10 500 DZD pour 3 jours".
+ */
+export function TripTotal({
+  dailyRate,
+  days,
+  locale,
+  className,
+}: {
+  dailyRate: number;
+  days: number;
+  locale: CarLabels['locale'];
+  className?: string;
+}) {
+  const trip = formatDzd(dailyRate * days, locale);
+  return (
+    <span className={className} data-testid="trip-total">
+      {plural(days, { one: `${trip} pour # jour`, other: `${trip} pour # jours` })}
+    </span>
+  );
+}
 
 /**
  * One car in a list. Memoised: a filter change re-renders only the cards that appear, not the
  * ones already on screen (same car row, same labels, same query).
  */
-export const CarCard = memo(function CarCard({ car, labels, search, eager = false }: Props) {
+export const CarCard = memo(function CarCard({
+  car,
+  labels,
+  search,
+  eager = false,
+  days = null,
+}: Props) {
   const { t } = useLingui();
   const price = formatDzd(car.daily_rate_dzd, labels.locale);
   const count = car.rating_count ?? 0;
@@ -44,7 +76,7 @@ export const CarCard = memo(function CarCard({ car, labels, search, eager = fals
             className="after:absolute after:inset-0 focus-visible:outline-none"
             data-testid="car-link"
           >
-            {car.name}
+            <bdi>{car.name}</bdi>
           </Link>
         </h3>
         <p className="text-sm text-fg-muted">
@@ -83,6 +115,14 @@ export const CarCard = memo(function CarCard({ car, labels, search, eager = fals
               {' '}
               <Trans>/ jour</Trans>
             </span>
+            {days != null && (
+              <TripTotal
+                dailyRate={car.daily_rate_dzd}
+                days={days}
+                locale={labels.locale}
+                className="block text-sm font-medium whitespace-nowrap"
+              />
+            )}
           </p>
         </div>
       </div>

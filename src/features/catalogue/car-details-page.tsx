@@ -19,7 +19,8 @@ import {
   CatalogueUnavailable,
   catalogueUnavailable,
 } from '@/features/catalogue/catalogue-unavailable';
-import { filterParams, rentalWindow, wallClockToMs } from '@/features/catalogue/filters';
+import { TripTotal } from '@/features/catalogue/car-card';
+import { filterParams, rentalWindow, tripDays, wallClockToMs } from '@/features/catalogue/filters';
 import { featureIcons, useCarLabels } from '@/features/catalogue/labels';
 import {
   useBusyIndex,
@@ -99,6 +100,7 @@ function CarDetails({ car }: { car: Car }) {
   const pickup = params.get(filterParams.pickup) ?? '';
 
   const period = rentalWindow(dates);
+  const days = tripDays(dates);
   const conflicts = period && busy ? overlapping(busy, car.id, period.startMs, period.endMs) : [];
   const conflictFrom = conflicts[0] ? formatDateTime(new Date(conflicts[0][0]), locale) : '';
   const conflictTo = conflicts[0] ? formatDateTime(new Date(conflicts[0][1]), locale) : '';
@@ -152,14 +154,19 @@ function CarDetails({ car }: { car: Car }) {
       </Link>
 
       {/* Phone: photos and name, then price and booking, then the details. Wide: two columns. */}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1">
           <CarGallery name={car.name} images={car.images} />
 
           <header className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold sm:text-3xl">{car.name}</h1>
+            <h1 className="text-2xl font-bold sm:text-3xl">
+              <bdi>{car.name}</bdi>
+            </h1>
             <p className="text-fg-muted">
-              {car.make} {car.model} · {car.year} · {labels.body(car.body)}
+              <bdi>
+                {car.make} {car.model}
+              </bdi>{' '}
+              · {car.year} · {labels.body(car.body)}
             </p>
             <RatingSummary car={car} />
           </header>
@@ -177,6 +184,11 @@ function CarDetails({ car }: { car: Car }) {
                 <Trans>/ jour</Trans>
               </span>
             </p>
+            {days != null && (
+              <p className="mt-1 font-semibold">
+                <TripTotal dailyRate={car.daily_rate_dzd} days={days} locale={locale} />
+              </p>
+            )}
             <p className="mt-1 text-sm text-fg-muted" data-testid="deposit">
               <Trans>
                 Caution remboursable : {deposit}, en espèces, avec une pièce d’identité originale.
@@ -328,13 +340,17 @@ function Reviews({ car, locale }: { car: Car; locale: Locale }) {
           {reviews.map((review) => (
             <li key={review.id} className="rounded-lg border border-line bg-surface p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">{review.author_name}</span>
+                <bdi className="font-medium">{review.author_name}</bdi>
                 <Stars rating={review.rating} size={14} />
               </div>
               <p className="text-xs text-fg-muted">
                 <time dateTime={review.created_at}>{formatDate(review.created_at, locale)}</time>
               </p>
-              {review.comment && <p className="mt-2 text-sm">{review.comment}</p>}
+              {review.comment && (
+                <p className="mt-2 text-sm" dir="auto">
+                  {review.comment}
+                </p>
+              )}
             </li>
           ))}
         </ul>

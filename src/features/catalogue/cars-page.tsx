@@ -23,6 +23,7 @@ import {
   filterCars,
   priceBounds,
   rentalWindow,
+  tripDays,
   sortOptions,
   type CarFilters,
   type SortOrder,
@@ -73,6 +74,7 @@ export default function CarsPage() {
   const bounds = useMemo(() => priceBounds(cars ?? []), [cars]);
   // Busy periods matter only once dates are chosen: the list does not wait for them otherwise.
   const needsBusy = rentalWindow(filters) !== null;
+  const days = tripDays(filters);
   const results = useMemo(
     () =>
       cars && (busy || !needsBusy)
@@ -190,6 +192,7 @@ export default function CarsPage() {
                     labels={labels}
                     search={carry}
                     eager={index < 3}
+                    days={days}
                   />
                 ))}
               </ul>
@@ -217,7 +220,7 @@ function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v: SortO
     newest: t`Les plus récentes`,
   };
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
       <span className="text-fg-muted">
         <Trans>Trier par</Trans>
       </span>
@@ -225,7 +228,7 @@ function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v: SortO
         name="sort"
         value={value}
         onChange={(e) => onChange(e.target.value as SortOrder)}
-        className="h-10 rounded-lg border border-line bg-surface px-2 text-sm"
+        className="h-10 max-w-full min-w-0 rounded-lg border border-line bg-surface px-2 text-sm"
       >
         {sortOptions.map((option) => (
           <option key={option} value={option}>

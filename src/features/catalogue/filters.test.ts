@@ -4,6 +4,7 @@ import { buildBusyIndex, type BusyIndex } from '@/domain/availability';
 import type { Car } from '@/domain/rows';
 
 import {
+  tripDays,
   activeFilterCount,
   buildSearchIndex,
   datesOutOfOrder,
@@ -297,5 +298,18 @@ describe('helpers', () => {
     ).toBe(3);
     expect(priceBounds(fleet)).toEqual({ min: 4_500, max: 12_000 });
     expect(priceBounds([retired])).toBeNull();
+  });
+});
+
+describe('tripDays', () => {
+  it('counts the days the dates bill, a started day whole', () => {
+    expect(tripDays({ start: '2027-03-10T10:00', end: '2027-03-12T10:00' })).toBe(2);
+    expect(tripDays({ start: '2027-03-10T10:00', end: '2027-03-12T11:00' })).toBe(3);
+    expect(tripDays({ start: '2027-03-10T10:00', end: '2027-03-10T12:00' })).toBe(1);
+  });
+
+  it('is null without a valid period', () => {
+    expect(tripDays({ start: '', end: '2027-03-12T10:00' })).toBeNull();
+    expect(tripDays({ start: '2027-03-12T10:00', end: '2027-03-10T10:00' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { isCarAvailable, type BusyIndex } from '@/domain/availability';
-import { algiersToIso } from '@/domain/dates';
+import { algiersToIso, rentalDays } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import type { Car, CarFeature } from '@/domain/rows';
 
@@ -136,6 +136,16 @@ export function rentalWindow(filters: Pick<CarFilters, 'start' | 'end'>): {
   const endMs = filters.end ? wallClockToMs(filters.end) : null;
   if (startMs == null || endMs == null || endMs <= startMs) return null;
   return { startMs, endMs };
+}
+
+/**
+ * The days the chosen dates bill (whole 24-hour periods, rounded up: `rentalDays`, as the price),
+ * or null without a valid period: what a car's trip total multiplies its daily rate by.
+ */
+export function tripDays(filters: Pick<CarFilters, 'start' | 'end'>): number | null {
+  const window = rentalWindow(filters);
+  if (!window) return null;
+  return rentalDays(new Date(window.startMs).toISOString(), new Date(window.endMs).toISOString());
 }
 
 /** Whether the chosen dates are both set but the return is not after the pickup. */

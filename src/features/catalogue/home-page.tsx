@@ -170,7 +170,7 @@ export default function HomePage() {
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
                 <Icon size={20} />
               </span>
-              <div>
+              <div className="min-w-0">
                 <h3 className="font-semibold">{i18n._(title)}</h3>
                 <p className="text-sm text-fg-muted">{i18n._(text)}</p>
               </div>
@@ -236,7 +236,7 @@ export default function HomePage() {
               <figure className="flex h-full flex-col gap-3">
                 <blockquote className="flex-1 leading-relaxed">“{i18n._(quote)}”</blockquote>
                 <figcaption className="text-sm">
-                  <span className="font-semibold">{name}</span>
+                  <bdi className="font-semibold">{name}</bdi>
                   <span className="text-fg-muted"> · {i18n._(place)}</span>
                 </figcaption>
               </figure>

@@ -81,7 +81,7 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
     >
       {({ close }) => (
         <div className="flex flex-col">
-          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 className="text-base font-semibold whitespace-nowrap">
               <Trans>Notifications</Trans>
             </h2>

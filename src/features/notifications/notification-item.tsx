@@ -87,7 +87,7 @@ export function NotificationItem({
           <TextWithReferences text={notificationBody(i18n, category, reference)} />
         </span>
         {reason && (
-          <span className="text-sm break-words" data-testid="notification-reason">
+          <span className="text-sm break-words" data-testid="notification-reason" dir="auto">
             {reason}
           </span>
         )}

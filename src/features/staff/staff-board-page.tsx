@@ -152,8 +152,14 @@ function StaffBookingCard({
         <h2 id={titleId} className="flex flex-wrap items-center gap-2">
           <ReferenceText reference={reference} className="font-mono font-semibold" />
           <span className="text-sm text-fg-muted">
-            {booking.car ? `${booking.car.name} (${carIdentity(booking.car, i18n)})` : t`Voiture`} ·{' '}
-            {plural(days, { one: '# jour', other: '# jours' })}
+            {booking.car ? (
+              <>
+                <bdi>{booking.car.name}</bdi> ({carIdentity(booking.car, i18n)})
+              </>
+            ) : (
+              t`Voiture`
+            )}{' '}
+            · {plural(days, { one: '# jour', other: '# jours' })}
           </span>
         </h2>
         <StatusBadge booking={booking} />

@@ -203,7 +203,7 @@ function StaffBookingScreen() {
                 to={`/cars/${booking.car.slug}`}
                 className="font-medium text-primary-text underline-offset-2 hover:underline"
               >
-                {booking.car.name}
+                <bdi>{booking.car.name}</bdi>
               </Link>
               <p className="text-sm text-fg-muted" data-testid="car-identity">
                 {carIdentity(booking.car, i18n)}
@@ -260,7 +260,9 @@ function StaffBookingScreen() {
         </Section>
         {booking.notes && (
           <Section title={<Trans>Notes de l’agence</Trans>}>
-            <p className="text-sm whitespace-pre-line">{booking.notes}</p>
+            <p className="text-sm whitespace-pre-line" dir="auto">
+              {booking.notes}
+            </p>
           </Section>
         )}
       </div>
@@ -349,7 +351,7 @@ function DocumentItem({
           <Trans>Ouvrir {name}</Trans>
         </a>
       ) : (
-        <span className="text-fg-muted">{name}</span>
+        <bdi className="text-fg-muted">{name}</bdi>
       )}
     </li>
   );

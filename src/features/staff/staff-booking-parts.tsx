@@ -75,7 +75,7 @@ export function ContactBlock({ booking }: { booking: StaffBooking }) {
   return (
     <div className="flex min-w-0 flex-col gap-1 text-sm" data-testid="staff-contact">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-words">{contact.name || '—'}</span>
+        <bdi className="font-medium break-words">{contact.name || '—'}</bdi>
         <Badge tone={contact.kind === 'guest' ? 'warning' : 'neutral'}>
           {contact.kind === 'guest' ? <Trans>Sans compte</Trans> : <Trans>Client inscrit</Trans>}
         </Badge>
@@ -164,7 +164,11 @@ export function OptionFacts({
           {
             key: 'requests',
             label: t`Demandes`,
-            value: <span className="whitespace-pre-line">{booking.additional_requests}</span>,
+            value: (
+              <span className="whitespace-pre-line" dir="auto">
+                {booking.additional_requests}
+              </span>
+            ),
           },
         ]
       : []),

@@ -13,7 +13,11 @@
  *   which goes by itself and can be closed), at the scroll positions where the
  *   page rests: its top, its bottom, and the control scrolled to the middle of the screen;
  * - under-header: a heading or focus target under the sticky header once it has the focus
- *   (walked backwards from the page's bottom, as Shift+Tab does) and after a step change.
+ *   (walked backwards from the page's bottom, as Shift+Tab does) and after a step change;
+ * - mixed-script: a text whose first strong letter runs the other way than its element (Latin in
+ *   Arabic, Arabic in French or English) and that is not isolated (`dir` on an element of its
+ *   own, `<bdi>`, or `unicode-bidi: plaintext`): the browser would lay it out
+ *   backwards (".Amina L", "! Désolé"). User text is isolated where it is shown (docs/ui.md).
  */
 import type { Page } from '@playwright/test';
 
@@ -25,6 +29,21 @@ export type AuditOptions = {
   /** Check the hit-tests of controls (default true). */
   hitTests?: boolean;
 };
+
+/**
+ * The browser's text size at `percent` (Chrome's Settings › Appearance › Font size, i.e. the
+ * default font size of 16 px scaled; every `rem` and `em` of the app follows it, media queries
+ * in `rem` too). Set through the DevTools protocol, as the setting itself does, for this page.
+ */
+export async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', {
+    fontSizes: {
+      standard: Math.round(16 * (percent / 100)),
+      fixed: Math.round(13 * (percent / 100)),
+    },
+  });
+}
 
 /** Runs every check on the page as it is; returns the findings prefixed with `where`. */
 export async function auditLayout(
@@ -61,7 +80,7 @@ export async function auditFocusBelowHeader(page: Page, where: string): Promise<
 type InPageOptions = { focusWalk: boolean; hitTests: boolean; reference: string };
 
 /** Serialised into the page: no closures over module scope. */
-function inPageAudit(options: InPageOptions): string[] {
+async function inPageAudit(options: InPageOptions): Promise<string[]> {
   const findings: string[] = [];
   const vw = document.documentElement.clientWidth;
   const vh = window.innerHeight;
@@ -190,9 +209,19 @@ function inPageAudit(options: InPageOptions): string[] {
       !(el instanceof HTMLInputElement && el.type === 'hidden'),
   );
   const covered = new Map<HTMLElement, string>();
-  const hitTest = () => {
+  // The floating contact button steps aside when it would cover a control (it follows scrolls
+  // on the next frames): the hit-tests look once the page has settled.
+  const settle = () =>
+    new Promise<void>((done) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+    );
+  const floating = document.querySelector('[data-floating-contact]');
+  // Controls found under the floating contact button before it could step aside (it follows on
+  // the next frames): looked at again, at the same scroll position, once the page settled.
+  const recheck = new Map<HTMLElement, number>();
+  const hitTest = (settled = true, only?: HTMLElement) => {
     const top = headerBottom();
-    for (const el of controls) {
+    for (const el of only ? [only] : controls) {
       if (covered.has(el)) continue;
       const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2;
@@ -217,6 +246,10 @@ function inPageAudit(options: InPageOptions): string[] {
         // A label of the control passes the click on.
         const label = hit.closest('label');
         if (label && (label.control === el || label.contains(el))) continue;
+        if (!settled && floating?.contains(hit)) {
+          if (!recheck.has(el)) recheck.set(el, window.scrollY);
+          break;
+        }
         covered.set(el, describe(hit));
         break;
       }
@@ -225,12 +258,19 @@ function inPageAudit(options: InPageOptions): string[] {
   if (options.hitTests) {
     const start = window.scrollY;
     window.scrollTo(0, 0);
+    await settle();
     hitTest();
     window.scrollTo(0, document.documentElement.scrollHeight);
+    await settle();
     hitTest();
     for (const el of controls) {
       el.scrollIntoView({ block: 'center', inline: 'nearest' });
-      hitTest();
+      hitTest(false);
+    }
+    for (const [el, y] of recheck) {
+      window.scrollTo(0, y);
+      await settle();
+      hitTest(true, el);
     }
     window.scrollTo(0, start);
     for (const [el, by] of covered) findings.push(`[covered] ${describe(el)} is under ${by}`);
@@ -264,5 +304,47 @@ function inPageAudit(options: InPageOptions): string[] {
     else (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
   }
+
+  // --- mixed scripts -------------------------------------------------------------------------
+  // Strong letters, with the marks U+200E/U+200F (a formatted amount starts with one).
+  const strong = /[A-Za-z\u00C0-\u024F\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200E\u200F]/;
+  const rtlLetter = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F]/;
+  const rtlLetters = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/g;
+  const ltrLetters = /[A-Za-z\u00C0-\u024F]/g;
+  const isolated = (el: Element): boolean => {
+    for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+      if (node.tagName === 'BDI' || node.hasAttribute('dir')) return true;
+      // Not `isolate`: the HTML rendering rules give it to every block, with the inherited
+      // direction. `plaintext` takes the direction from the text, as dir="auto" does.
+      if (getComputedStyle(node).unicodeBidi === 'plaintext') return true;
+      // Inputs and their values: the browser lays out a field's own text.
+      if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION'].includes(node.tagName)) return true;
+    }
+    return false;
+  };
+  const mixed = new Set<string>();
+  const textWalker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+    // Text already isolated in the string itself (U+2066…U+2068 … U+2069, src/ui/bidi.ts) is
+    // laid out on its own: only the rest counts.
+    const text = (node.nodeValue ?? '').replace(/[\u2066-\u2068][^\u2069]*\u2069?/g, ' ').trim();
+    const first = strong.exec(text)?.[0];
+    const parent = node.parentElement;
+    if (!first || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE'].includes(parent.tagName)) {
+      continue;
+    }
+    if (!isVisible(parent) || isSrOnly(parent)) continue;
+    const runs = rtlLetter.test(first) ? 'rtl' : 'ltr';
+    if (runs === getComputedStyle(parent).direction || isolated(parent)) continue;
+    // A sentence of the UI's language that starts with a name ("© 2026 Kiraa. جميع…") is laid
+    // out right: the text must be mostly of the other script.
+    const other = (runs === 'rtl' ? text.match(rtlLetters) : text.match(ltrLetters))?.length ?? 0;
+    const own = (runs === 'rtl' ? text.match(ltrLetters) : text.match(rtlLetters))?.length ?? 0;
+    if (other <= own) continue;
+    mixed.add(
+      `[mixed-script] "${text.slice(0, 40)}" (${runs}) in ${describe(parent)} is not isolated`,
+    );
+  }
+  findings.push(...mixed);
   return findings;
 }

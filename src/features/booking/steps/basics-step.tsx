@@ -173,7 +173,7 @@ export function BasicsStep({
                   variant="secondary"
                   onClick={() => setValue('car_id', alt.id, { shouldValidate: true })}
                 >
-                  {alt.name}
+                  <bdi>{alt.name}</bdi>
                 </Button>
               ))}
             </div>

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { Location } from '@/domain/rows';
 import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/infra/image-prepare';
-import { Button } from '@/ui/button';
+import { isolate } from '@/ui/bidi';
+import { Button, buttonClass } from '@/ui/button';
+import { DocumentIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 
 import type { DraftFile } from '@/features/booking/draft';
-import { removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
+import { readDraftFile, removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
 import { describedBy, Field, FieldError, inputClassName } from '@/features/booking/form-parts';
 import { locationSchema, type LocationValues } from '@/features/booking/location.schema';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
@@ -51,7 +53,49 @@ function PlaceOptions({ locations, locale }: { locations: Location[]; locale: Lo
   );
 }
 
-/** A file picker that prepares the file on the device (type from bytes, HEIC, size). */
+/**
+ * The attached file as the traveller knows it: a thumbnail of a picture (from the copy kept on
+ * the device), a document icon for a PDF.
+ */
+function FileThumbnail({ file }: { file: DraftFile }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (file.type === 'application/pdf') return;
+    let objectUrl: string | null = null;
+    let live = true;
+    void readDraftFile(file).then((blob) => {
+      if (!live || !blob) return;
+      objectUrl = URL.createObjectURL(blob);
+      setUrl(objectUrl);
+    });
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file]);
+  return url ? (
+    <img
+      src={url}
+      alt=""
+      className="size-12 shrink-0 rounded-md border border-line object-cover"
+      data-testid="file-thumbnail"
+    />
+  ) : (
+    <span
+      className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted text-fg-muted"
+      data-testid="file-icon"
+    >
+      <DocumentIcon size={24} />
+    </span>
+  );
+}
+
+/**
+ * A file picker that prepares the file on the device (type from bytes, HEIC, size). The native
+ * input is visually hidden (its "Choose file / No file chosen" told nothing once a file was
+ * attached) and driven by a button-like label; it keeps the focus, the name and the error state.
+ * A refused file leaves the attached one in place, and says so under the error.
+ */
 function FilePicker({
   id,
   label,
@@ -80,9 +124,14 @@ function FilePicker({
         {label}
       </label>
       {value ? (
-        <div className="flex items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm">
-          <span className="min-w-0 truncate" data-testid={`${testId}-name`}>
-            {value.name} · {formatSize(value.size, locale)}
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-line p-2 text-sm"
+          data-testid={`${testId}-attached`}
+        >
+          {/* Keyed: another file starts without the previous one's picture. */}
+          <FileThumbnail key={value.id} file={value} />
+          <span className="min-w-0 flex-1 truncate" data-testid={`${testId}-name`}>
+            {isolate(value.name)} · {formatSize(value.size, locale)}
           </span>
           <Button size="sm" variant="ghost" onClick={onRemove}>
             <Trans>Retirer</Trans>
@@ -94,7 +143,7 @@ function FilePicker({
         type="file"
         accept={PICKER_ACCEPT}
         data-testid={testId}
-        className="block w-full text-sm file:me-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-2"
+        className="peer sr-only"
         disabled={busy}
         {...describedBy(id, error, true)}
         onChange={async (event) => {
@@ -110,6 +159,18 @@ function FilePicker({
           }
         }}
       />
+      <label
+        htmlFor={id}
+        className={buttonClass({
+          variant: 'secondary',
+          size: 'sm',
+          className:
+            'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-wait peer-disabled:opacity-60',
+        })}
+        data-testid={`${testId}-choose`}
+      >
+        {value ? <Trans>Remplacer le fichier</Trans> : <Trans>Choisir un fichier</Trans>}
+      </label>
       {busy ? (
         <p className="flex items-center gap-2 text-xs text-fg-muted" role="status">
           <Spinner size="sm" />
@@ -123,6 +184,11 @@ function FilePicker({
         )
       )}
       <FieldError id={`${id}-error`} message={error} />
+      {error && value && (
+        <p className="text-xs text-fg-muted" data-testid={`${testId}-kept`}>
+          <Trans>Le fichier joint ci-dessus est conservé.</Trans>
+        </p>
+      )}
     </div>
   );
 }

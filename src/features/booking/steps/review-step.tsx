@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
 
 import { bookingErrorGeneric, bookingErrorTitle } from '@/domain/booking-errors';
+import { normalizePhone } from '@/domain/phone';
 import { formatDateTime } from '@/domain/dates';
 import { type Locale, localized } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
@@ -39,8 +40,16 @@ function Row({
       <dd className="text-sm [overflow-wrap:anywhere]">
         {children}
         {onEdit && (
-          <Button size="sm" variant="ghost" onClick={onEdit} className="absolute end-0 top-2 -me-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onEdit}
+            className="absolute end-0 top-2 -me-2"
+            data-testid="review-edit"
+          >
             <Trans>Modifier</Trans>
+            {/* Named for what it edits ("Modifier Voiture"): nine of them on this screen. */}
+            <span className="sr-only"> {label}</span>
           </Button>
         )}
       </dd>
@@ -130,7 +139,7 @@ export function ReviewStep({
         <Row label={t`Voiture`} onEdit={() => onEdit('basics')}>
           {car ? (
             <>
-              {car.name}
+              <bdi>{car.name}</bdi>
               <br />
               <span className="text-fg-muted" data-testid="car-identity">
                 {carIdentity(car, i18n)}
@@ -160,11 +169,11 @@ export function ReviewStep({
           {draft.driver_option === 'provided' ? t`Avec chauffeur` : t`Je conduis moi-même`}
         </Row>
         <Row label={t`Permis de conduire`} onEdit={() => onEdit('location')}>
-          {draft.licence?.name ?? '—'}
+          {draft.licence ? <bdi>{draft.licence.name}</bdi> : '—'}
         </Row>
         {draft.from_abroad && (
           <Row label={t`Documents de vol`} onEdit={() => onEdit('location')}>
-            {draft.flight_document?.name ?? '—'}
+            {draft.flight_document ? <bdi>{draft.flight_document.name}</bdi> : '—'}
           </Row>
         )}
         <Row label={t`Services`} onEdit={() => onEdit('services')}>
@@ -175,14 +184,17 @@ export function ReviewStep({
         </Row>
         {draft.additional_requests.trim() && (
           <Row label={t`Demandes supplémentaires`} onEdit={() => onEdit('services')}>
-            {draft.additional_requests}
+            <span className="block whitespace-pre-line" dir="auto">
+              {draft.additional_requests}
+            </span>
           </Row>
         )}
         {isGuest && (
           <Row label={t`Vos coordonnées`} onEdit={() => onEdit('services')}>
-            {draft.guest_name}
+            <bdi>{draft.guest_name}</bdi>
             <br />
-            <span dir="ltr">{draft.guest_phone}</span>
+            {/* As it is kept and sent: "0555 12 34 56" reads +213555123456 (src/domain/phone.ts). */}
+            <span dir="ltr">{normalizePhone(draft.guest_phone) ?? draft.guest_phone}</span>
             <br />
             <EmailText email={draft.guest_email} />
           </Row>
