@@ -248,6 +248,19 @@ describe('confirm_guest_booking', () => {
     expect((await confirm(booking.reference, code, guest)).data).toMatchObject({
       reason: 'confirmation_attempts_exceeded',
     });
+    // The device that made the booking (it holds the id) asks for a new code: the spent budget
+    // was the old code's, so a reference alone cannot leave the booking only to expire.
+    await sql(
+      `update internal.guest_confirmations set last_sent_at = now() - interval '61 seconds'
+        where booking_id = $1`,
+      [booking.id],
+    );
+    const resent = await guest.rpc('resend_guest_confirmation', { booking_id: booking.id });
+    expect(resent.data).toMatchObject({ sent: true });
+    const [latest] = await waitForCodeMails(payload.guest_email!, 2);
+    expect((await confirm(booking.reference, codeOf(latest!), guest)).data).toMatchObject({
+      confirmed: true,
+    });
   });
 
   it('resends three times at most', async () => {

@@ -56,7 +56,7 @@ begin
       return jsonb_build_object('confirmed', false, 'reason', 'invalid_status_transition');
     end if;
     select count(*) filter (where f.client_key = caller and f.failed_at >= c.last_sent_at),
-           count(*)
+           count(*) filter (where f.failed_at >= c.last_sent_at)
       into n, total
       from internal.confirmation_failures f
      where f.booking_id = b.id;
