@@ -4,9 +4,20 @@
  * refuses root). Uses the Debian layout (/usr/lib/postgresql/<version>/bin) or KIRAA_PG_BIN.
  */
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from '../../supabase/local/postgrest.ts';
@@ -118,6 +129,31 @@ export type PostgresOptions = {
   bin?: string;
 };
 
+/**
+ * Binaries the `postgres` user can run. Debian's sit under /usr; npm's sit in the checkout, which
+ * may be in a directory only root may enter (a CI clone under `mktemp -d`): those run from a copy
+ * in the system's temporary directory (the installation is relocatable: bin, lib, share), made
+ * once per installation and shared by every cluster.
+ */
+function reachableBy(bin: string): string {
+  if (bin.startsWith('/usr/')) return bin;
+  const install = dirname(bin);
+  const key = createHash('sha256').update(install).digest('hex').slice(0, 12);
+  const target = join(tmpdir(), `kiraa-pg-install-${key}`);
+  if (!existsSync(join(target, basename(bin), 'initdb'))) {
+    const partial = `${target}.${process.pid}.partial`;
+    cpSync(install, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, target);
+    } catch {
+      // Another process made the same copy first.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return join(target, basename(bin));
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
   const superuser = options.superuser ?? 'postgres';
   const found = postgresBinaries(process.env, options.bin);
@@ -127,6 +163,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   if (asRoot && !ids)
     throw new Error('PostgreSQL is not available: no "postgres" user to run it as.');
 
+  const bin = ids ? reachableBy(found.bin) : found.bin;
   const dir = mkdtempSync(join(tmpdir(), 'kiraa-pg-'));
   if (ids) chownSync(dir, ids.uid, ids.gid);
   const data = join(dir, 'data');
@@ -137,7 +174,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     ...(ids ? { uid: ids.uid, gid: ids.gid } : {}),
   };
   const run = (tool: string, args: string[]) => {
-    const result = spawnSync(join(found.bin, tool), args, spawnOptions);
+    const result = spawnSync(join(bin, tool), args, spawnOptions);
     if (result.status !== 0) {
       throw new Error(`${tool} failed: ${String(result.stderr || result.stdout || result.error)}`);
     }
@@ -165,7 +202,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       '-c full_page_writes=off',
       '-c max_connections=50',
     ].join(' ');
-    const pgCtl = join(found.bin, 'pg_ctl');
+    const pgCtl = join(bin, 'pg_ctl');
     run('pg_ctl', [
       '-D',
       data,
