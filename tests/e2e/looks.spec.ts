@@ -135,7 +135,9 @@ test.describe('mixed scripts', () => {
       const day = (n: number) =>
         new Date(Date.now() + (60 + n) * 86_400_000).toISOString().slice(0, 10);
       await page.goto(`/cars/book?car=${cars[0]!.id}&start=${day(0)}T10:00&end=${day(2)}T10:00`);
+      // One step at a time: a second click landing while the first step validates is lost.
       await page.getByTestId('wizard-next').click();
+      await expect(page.getByTestId('wizard-step')).toContainText('2');
       await page.getByTestId('wizard-next').click();
       await expect(page.getByTestId('wizard-step')).toContainText('3');
       await page.locator('select[name="pickup_location_id"]').selectOption(location[0]!.id);
@@ -302,7 +304,9 @@ test.describe('the licence field', () => {
       const day = (n: number) =>
         new Date(Date.now() + (90 + n) * 86_400_000).toISOString().slice(0, 10);
       await page.goto(`/cars/book?car=${cars[0]!.id}&start=${day(0)}T10:00&end=${day(2)}T10:00`);
+      // One step at a time: a second click landing while the first step validates is lost.
       await page.getByTestId('wizard-next').click();
+      await expect(page.getByTestId('wizard-step')).toContainText('2');
       await page.getByTestId('wizard-next').click();
       await expect(page.getByTestId('wizard-step')).toContainText('3');
       await page.locator('input[name="driver_option"][value="self"]').check();

@@ -22,7 +22,7 @@ import {
 } from './support/booking-journey';
 import type { E2eEnv } from './support/env';
 import { expect, test } from './support/fixtures';
-import { DEMO_ADMIN, signInThroughUi } from './support/session';
+import { DEMO_ADMIN, signInStaffThroughUi } from './support/session';
 
 async function sql(e2e: E2eEnv, text: string, params: unknown[] = []): Promise<void> {
   const client = new pg.Client({ connectionString: e2e.dbUrl });
@@ -47,7 +47,7 @@ async function spendCodeBudget(e2e: E2eEnv, email: string): Promise<void> {
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'UTC' });
   const page = await context.newPage();
-  await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
+  await signInStaffThroughUi(page);
   return page;
 }
 
@@ -223,6 +223,45 @@ test.describe('a car the device knows is taken, and the refusal at sync', () => 
     const free = await pickRental(e2e);
     await page.goto(`/cars/book?car=${rental.carId}&start=${free.start}&end=${free.end}`);
     await expect(page.getByTestId('wizard-next')).toHaveText('Suivant');
+  });
+
+  test('the car page, for dates the device knows are taken: the free cars first, "Book anyway" second (fr and ar)', async ({
+    page,
+    context,
+    e2e,
+  }) => {
+    test.setTimeout(120_000);
+    const rental = await pickRental(e2e);
+    await takeTheCar(e2e, rental);
+    const [car] = await rest(e2e, `cars?id=eq.${rental.carId}&select=slug`);
+    await primeDevice(page);
+    const query = `start=${encodeURIComponent(rental.start)}&end=${encodeURIComponent(rental.end)}`;
+    await page.goto(`/cars/${String(car!.slug)}?${query}`);
+    await expect(page.getByTestId('availability')).toContainText('Déjà réservée');
+    const free = page.getByTestId('free-cars-link');
+    await expect(free).toHaveText('Voir les voitures libres à ces dates');
+    await expect(free).toHaveAttribute('href', `/cars?${query}`);
+    const anyway = page.getByTestId('book-button');
+    await expect(anyway).toHaveText('Réserver quand même');
+    // The free cars come first, in reading order and in the tab order.
+    const [freeBox, anywayBox] = [await free.boundingBox(), await anyway.boundingBox()];
+    expect(freeBox!.y).toBeLessThan(anywayBox!.y);
+    await free.click();
+    await expect(page).toHaveURL(`/cars?${query}`);
+
+    await context.addInitScript(() => localStorage.setItem('locale', 'ar'));
+    await page.goto(`/cars/${String(car!.slug)}?${query}`);
+    await expect(page.getByTestId('free-cars-link')).toHaveText(
+      'عرض السيارات المتاحة في هذه التواريخ',
+    );
+    await expect(page.getByTestId('book-button')).toHaveText('احجز رغم ذلك');
+    // Dates where the car is free: the usual single action.
+    const other = await pickRental(e2e);
+    await page.goto(
+      `/cars/${String(car!.slug)}?start=${encodeURIComponent(other.start)}&end=${encodeURIComponent(other.end)}`,
+    );
+    await expect(page.getByTestId('free-cars-link')).toHaveCount(0);
+    await expect(page.getByTestId('book-button')).toHaveText('احجز هذه السيارة');
   });
 
   test('in Arabic: refused at sync, the reason first, no Retry, alternatives told apart with their total, sent only after review', async ({

@@ -21,6 +21,7 @@ import {
 } from '@/features/catalogue/catalogue-unavailable';
 import { TripTotal } from '@/features/catalogue/car-card';
 import { filterParams, rentalWindow, tripDays, wallClockToMs } from '@/features/catalogue/filters';
+import { bookingHref, freeCarsHref } from '@/features/catalogue/car-links';
 import { featureIcons, useCarLabels } from '@/features/catalogue/labels';
 import {
   useBusyIndex,
@@ -34,15 +35,6 @@ import { Stars } from '@/features/catalogue/stars';
 
 /** Busy periods listed under "availability". */
 const BUSY_LISTED = 6;
-
-/** The booking wizard's entry: the car, and the dates and place when known. */
-export function bookingHref(carId: string, start: string, end: string, pickup: string): string {
-  const params = new URLSearchParams({ car: carId });
-  if (start) params.set('start', start);
-  if (end) params.set('end', end);
-  if (pickup) params.set('pickup', pickup);
-  return `/cars/book?${params.toString()}`;
-}
 
 /** /cars/:slug — everything about one car, from IndexedDB (reviews refreshed when online). */
 export default function CarDetailsPage() {
@@ -233,13 +225,34 @@ function CarDetails({ car }: { car: Car }) {
             )}
           </div>
 
-          <Link
-            to={bookingHref(car.id, dates.start, dates.end, pickup)}
-            className={buttonClass({ size: 'lg', className: 'w-full' })}
-            data-testid="book-button"
-          >
-            <Trans>Réserver cette voiture</Trans>
-          </Link>
+          {conflicts.length > 0 ? (
+            // The device knows the car is taken then: other cars for these dates come first; a
+            // booking anyway stays possible (the device may be behind), and the wizard warns too.
+            <div className="flex flex-col gap-2">
+              <Link
+                to={freeCarsHref(dates.start, dates.end, pickup)}
+                className={buttonClass({ size: 'lg', className: 'w-full' })}
+                data-testid="free-cars-link"
+              >
+                <Trans>Voir les voitures libres à ces dates</Trans>
+              </Link>
+              <Link
+                to={bookingHref(car.id, dates.start, dates.end, pickup)}
+                className={buttonClass({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+                data-testid="book-button"
+              >
+                <Trans>Réserver quand même</Trans>
+              </Link>
+            </div>
+          ) : (
+            <Link
+              to={bookingHref(car.id, dates.start, dates.end, pickup)}
+              className={buttonClass({ size: 'lg', className: 'w-full' })}
+              data-testid="book-button"
+            >
+              <Trans>Réserver cette voiture</Trans>
+            </Link>
+          )}
         </aside>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           <section aria-labelledby="car-description" className="flex flex-col gap-2">

@@ -97,11 +97,11 @@ export function StaffContactHelp({
               <Trans>Contact confirmé par téléphone</Trans>
             </Button>
           )}
-          <label className="flex flex-col text-sm" htmlFor={`${id}-minutes`}>
+          <label className="flex max-w-full min-w-0 flex-col text-sm" htmlFor={`${id}-minutes`}>
             <Trans>Délai de confirmation</Trans>
             <select
               id={`${id}-minutes`}
-              className="min-h-9 rounded-md border border-line bg-surface px-2"
+              className="min-h-9 max-w-full rounded-md border border-line bg-surface px-2"
               value={minutes}
               onChange={(e) => setMinutes(Number(e.target.value))}
               data-testid="staff-extend-minutes"
