@@ -218,6 +218,20 @@ describe('unenrolment and the admin API', () => {
 });
 
 describe('staff act only at aal2', () => {
+  it('lets one staff member pass the second factor on several devices at once (a verify ends the others at aal1: they sign in again)', async () => {
+    const devices = await Promise.all(
+      [0, 1, 2, 3].map(() => signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD)),
+    );
+    const levels = await Promise.all(
+      devices.map(async (device) => {
+        const { data } = await device.auth.mfa.getAuthenticatorAssuranceLevel();
+        const { data: rows, error } = await device.rpc('staff_pending_sources');
+        return { level: data?.currentLevel, ok: !error && Array.isArray(rows) };
+      }),
+    );
+    expect(levels).toEqual(devices.map(() => ({ level: 'aal2', ok: true })));
+  });
+
   it('refuses a staff RPC and staff rows to the demo admin at aal1, allows them at aal2', async () => {
     const aal1 = await signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD, { aal1: true });
     expect((await aal1.rpc('is_admin')).data).toBe(false);

@@ -334,6 +334,13 @@ export async function handleVerifyFactor(
   assertAllowed(limits.otpFailuresPerEmail.check(limitKey));
 
   const outcome = await ctx.db.tx(async (q) => {
+    // A verify of another session of this user may have ended this one (below): say so, as a
+    // request with an ended session (GoTrue), rather than fail on the missing row. The lock makes
+    // a concurrent verify wait for this one instead of deleting the session under it.
+    const live = await q.query(`select 1 from auth.sessions where id = $1 for update`, [sessionId]);
+    if (live.rowCount === 0) {
+      return forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
     const factor = await factorOf(q, user.id, factorId);
     const { rows } = await q.query<{ verified: boolean; ip: string; expired: boolean }>(
       `select verified_at is not null as verified, host(ip_address) as ip,
@@ -384,8 +391,13 @@ export async function handleVerifyFactor(
       [sessionId, factor.id],
     );
     // GoTrue: the user's other sessions below aal2 end, and unverified factors of the type go.
+    // A session that another verify holds (locked above) is left to become aal2 there: taking
+    // it here would have two verifies wait on each other.
     await q.query(
-      `delete from auth.sessions where user_id = $1 and coalesce(aal, 'aal1') <> 'aal2'`,
+      `delete from auth.sessions
+        where id in (select id from auth.sessions
+                      where user_id = $1 and coalesce(aal, 'aal1') <> 'aal2'
+                        for update skip locked)`,
       [user.id],
     );
     await q.query(
