@@ -15,7 +15,7 @@ if (names.length === 0) {
   process.exit(2);
 }
 
-type Outcome = { name: string; code: number; seconds: number };
+type Outcome = { name: string; code: number; seconds: number; output: string };
 
 const children = new Set<ReturnType<typeof spawn>>();
 
@@ -34,11 +34,24 @@ function run(name: string): Promise<Outcome> {
       children.delete(child);
       const seconds = (Date.now() - started) / 1000;
       const status = code ?? (signal ? 1 : 0);
-      process.stdout.write(`\n── npm run ${name} (${seconds.toFixed(0)} s, exit ${status}) ──\n`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ name, code: status, seconds });
+      console.info(`${name} ended (exit ${status}, ${seconds.toFixed(0)} s)`);
+      resolve({ name, code: status, seconds, output: Buffer.concat(output).toString('utf8') });
     });
   });
+}
+
+/** The lines of a failed run worth reading first: vitest's and Playwright's failure headings and the error after each. */
+function failureLines(output: string, limit = 40): string[] {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const picked: string[] = [];
+  lines.forEach((line, index) => {
+    if (!/^\s*(FAIL\b|×|✘|\d+\) )|Error:|AssertionError/.test(line)) return;
+    picked.push(line.trimEnd());
+    const next = lines[index + 1]?.trim();
+    if (next && /^(FAIL|×)/.test(line.trim()) && !/Error/.test(next)) picked.push(`    ${next}`);
+  });
+  return [...new Set(picked)].slice(0, limit);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -49,7 +62,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const outcomes = await Promise.all(names.map(run));
+// Failed runs print last, so the end of the log (what a CI summary keeps) is the failure.
+const ordered = [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
+for (const outcome of ordered) {
+  process.stdout.write(
+    `\n── npm run ${outcome.name} (${outcome.seconds.toFixed(0)} s, exit ${outcome.code}) ──\n`,
+  );
+  process.stdout.write(outcome.output);
+}
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
+for (const outcome of failed) {
+  console.info(
+    `\n── what failed in ${outcome.name} ──\n${failureLines(outcome.output).join('\n')}`,
+  );
+}
 console.info(
   `\n${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'passed' : 'FAILED'} in ${o.seconds.toFixed(0)} s`).join(', ')}`,
 );
