@@ -104,8 +104,12 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     path: /^\/\.well-known\/jwks\.json$/,
-    // Tokens are HS256 with the shared secret: there is no public key to publish.
-    run: async (_s, req, res) => sendJson(res, 200, { keys: [] }, versionHeaders(req)),
+    // The signing keys' public halves (current, standby, previous), cached 10 min as GoTrue's.
+    run: async (s, req, res) =>
+      sendJson(res, 200, s.ctx.config.signingKeys.jwks(), {
+        ...versionHeaders(req),
+        'cache-control': 'public, max-age=600',
+      }),
   },
   { method: 'POST', path: /^\/signup$/, run: handleSignup },
   { method: 'POST', path: /^\/token$/, run: handleToken },
