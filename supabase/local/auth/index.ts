@@ -20,14 +20,12 @@ import {
   handleListUsers,
   handleUpdateUserById,
 } from './admin.ts';
+import { handleChallengeFactor, handleEnrollFactor, handleVerifyFactor } from './mfa.ts';
 import {
   handleAdminDeleteFactor,
   handleAdminListFactors,
-  handleChallengeFactor,
-  handleEnrollFactor,
   handleUnenrollFactor,
-  handleVerifyFactor,
-} from './mfa.ts';
+} from './mfa-unenrol.ts';
 import { handleOtp, handleReauthenticate, handleResend } from './otp.ts';
 import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
