@@ -9,8 +9,10 @@ import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sessionLevel } from '../../src/infra/claims.ts';
 import { dataPaths } from '../../supabase/local/config.ts';
 import { decodeJwt, signJwt, signJwtEs256 } from '../../supabase/local/jwt.ts';
 import { readKeyFile, revoke, rotate, writeKeyFile } from '../../supabase/local/signing-keys.ts';
@@ -144,6 +146,59 @@ describe('signing keys', () => {
     const forged = await counting.auth.getClaims(signJwtEs256(claims, { kid, privateKey: other }));
     expect(forged.data).toBeNull();
     expect(forged.error?.message).toMatch(/Invalid JWT signature/);
+  });
+
+  it('reads the app level from verified claims, the JWKS fetched once per 10 minutes', async () => {
+    const jwksCalls: string[] = [];
+    const app = createClient(stack.apiUrl, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: {
+        fetch: async (input, init) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if (url.endsWith('/.well-known/jwks.json')) {
+            jwksCalls.push(url);
+          }
+          return fetch(input, init);
+        },
+      },
+      realtime: { transport: class {} as never },
+    });
+    const { email, password, user } = await signUpUser(stack);
+    const signedIn = await app.auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    await expect(sessionLevel(app.auth)).resolves.toEqual({
+      aal: 'aal1',
+      role: 'user',
+      verified: true,
+    });
+    await sessionLevel(app.auth);
+    expect(jwksCalls).toHaveLength(1);
+
+    // A client without the JWKS (offline start) shows the stored level, marked unverified.
+    const other = createClient(stack.apiUrl, stack.anonKey, {
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storageKey: `k-${user.id}`,
+      },
+      global: {
+        fetch: async (input, init) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if (url.endsWith('/.well-known/jwks.json')) throw new TypeError('fetch failed');
+          return fetch(input, init);
+        },
+      },
+      realtime: { transport: class {} as never },
+    });
+    await other.auth.signInWithPassword({ email, password });
+    await expect(sessionLevel(other.auth)).resolves.toEqual({
+      aal: 'aal1',
+      role: 'user',
+      verified: false,
+    });
+    await other.auth.signOut({ scope: 'local' });
+    await expect(sessionLevel(other.auth)).resolves.toMatchObject({ aal: null, verified: false });
   });
 
   it('rotates: standby published, then signing, the previous key verifying until revoked', async () => {
