@@ -10,7 +10,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 
 import { createClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { sessionLevel } from '../../src/infra/claims.ts';
 import { dataPaths } from '../../supabase/local/config.ts';
@@ -150,8 +150,14 @@ describe('signing keys', () => {
 
   it('reads the app level from verified claims, the JWKS fetched once per 10 minutes', async () => {
     const jwksCalls: string[] = [];
+    // auth-js keeps the JWKS per storage key, for the whole process: a key of this test's own.
     const app = createClient(stack.apiUrl, stack.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storageKey: `jwks-${randomUUID()}`,
+      },
       global: {
         fetch: async (input, init) => {
           const url = String(input instanceof Request ? input.url : input);
@@ -173,6 +179,19 @@ describe('signing keys', () => {
     });
     await sessionLevel(app.auth);
     expect(jwksCalls).toHaveLength(1);
+    // Fetched again only once the 10 minutes have passed (auth-js JWKS_TTL).
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(start + 9 * 60_000);
+      await expect(sessionLevel(app.auth)).resolves.toMatchObject({ verified: true });
+      expect(jwksCalls).toHaveLength(1);
+      clock.mockReturnValue(start + 11 * 60_000);
+      await expect(sessionLevel(app.auth)).resolves.toMatchObject({ verified: true });
+      expect(jwksCalls).toHaveLength(2);
+    } finally {
+      clock.mockRestore();
+    }
 
     // A client without the JWKS (offline start) shows the stored level, marked unverified.
     const other = createClient(stack.apiUrl, stack.anonKey, {
