@@ -104,5 +104,18 @@ describe('SigningKeys', () => {
     file.keys[0]!.status = 'previous';
     writeKeyFile(path, file);
     expect(() => readKeyFile(path)).toThrow(/exactly one current/);
+    expect(() => new SigningKeys(path, SECRET)).toThrow(/exactly one current/);
+  });
+
+  it('keeps the last good key set when the file is broken while it runs', () => {
+    const path = keyPath();
+    const keys = new SigningKeys(path, SECRET);
+    const kid = keys.current().kid;
+    const file = readKeyFile(path);
+    file.keys[0]!.status = 'previous';
+    writeKeyFile(path, file);
+    expect(keys.current().kid).toBe(kid);
+    expect(keys.jwks().keys.map((k) => k.kid)).toEqual([kid]);
+    keys.close();
   });
 });

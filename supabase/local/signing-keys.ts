@@ -194,7 +194,14 @@ export class SigningKeys implements JwtVerifier {
       return false;
     }
     if (stamp === this.stamp) return false;
-    const file = readKeyFile(this.path);
+    let file: KeyFile;
+    try {
+      file = readKeyFile(this.path);
+    } catch (error) {
+      // A broken edit of a running stack's file: keep verifying with the last good set.
+      if (this.stamp) return false;
+      throw error;
+    }
     const current = file.keys.find((k) => k.status === 'current')!;
     this.file = file;
     this.stamp = stamp;
