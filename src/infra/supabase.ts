@@ -120,6 +120,8 @@ export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, 
     // refreshes on demand only.
     autoRefreshToken: false,
     detectSessionInUrl: isWindow,
+    // Mail links open in another browser (Safari beside the installed app): docs/decisions.md,
+    // "Mail links stay implicit".
     flowType: 'implicit',
   },
   global: { fetch: createSessionFetch() },

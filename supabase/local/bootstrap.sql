@@ -281,6 +281,30 @@ create table if not exists auth.mfa_challenges (
 );
 create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
 
+-- PKCE (GoTrue's flow_state, migrations 20230322519590 and 20230402418590): one row per
+-- code_challenge given to /recover, /otp or /signup; the mail link turns it into `?code=`.
+do $$ begin
+  create type auth.code_challenge_method as enum ('s256', 'plain');
+exception when duplicate_object then null;
+end $$;
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method auth.code_challenge_method not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
+
 create table if not exists auth.instances (
   id uuid primary key,
   uuid uuid,

@@ -88,6 +88,10 @@ export function dataPaths(dataDir: string) {
     /** The local push service's subscriptions and received messages. */
     push: resolve(dataDir, 'push.json'),
     postgrestPid: resolve(dataDir, 'postgrest.pid'),
+    /** The ES256 signing keys (supabase/local/signing-keys.ts; `npm run keys`). */
+    signingKeys: resolve(dataDir, 'signing-keys.json'),
+    /** What PostgREST reads as its `jwt-secret` (`@file`): the JWKS and the legacy secret. */
+    postgrestJwks: resolve(dataDir, 'postgrest-jwks.json'),
     /** The pid of the stack that uses this directory. */
     lock: resolve(dataDir, 'stack.pid'),
   };

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ProjectSettings } from './settings.ts';
+import type { SigningKeys } from './signing-keys.ts';
 
 /** The claims of a Supabase access token (or of the anon / service-role API keys). */
 export type JwtClaims = {
@@ -61,7 +62,10 @@ export type StackConfig = {
   appOrigins: string[];
   /** Where the app lives (used in mails: password reset links). */
   siteUrl: string;
+  /** The legacy HS256 secret: signs the anon and service-role keys and storage's signed URLs. */
   jwtSecret: string;
+  /** The ES256 signing keys: sign access tokens; with the secret, verify every token (JWKS). */
+  signingKeys: SigningKeys;
   anonKey: string;
   serviceRoleKey: string;
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP, 3600 by default). */

@@ -36,6 +36,7 @@ import {
   type RateLimitOptions,
   type Refusal,
 } from './gateway-guards.ts';
+import type { JwtVerifier } from './jwt.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { PushService } from './push-service.ts';
 
@@ -141,6 +142,8 @@ export type GatewayOptions = {
   serviceRoleKey: string;
   /** Verifies user tokens: only a valid one escapes the anonymous-write limit. */
   jwtSecret: string;
+  /** The JWKS's keys besides the secret (ES256 access tokens); the secret alone when absent. */
+  signingKeys?: JwtVerifier;
   appOrigins: string[];
   postgrest: Upstream;
   auth: ApiHandler;
@@ -382,7 +385,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       const oversized = checkAnnouncedBody(req.headers);
       if (oversized) return refuse(res, oversized);
     }
-    if (limiter && isAnonymousWrite(method, req.headers.authorization, options.jwtSecret)) {
+    if (
+      limiter &&
+      isAnonymousWrite(method, req.headers.authorization, options.signingKeys ?? options.jwtSecret)
+    ) {
       const wait = limiter.take(limiterKey(address));
       if (wait !== null) return refuse(res, rateLimited(wait));
     }

@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
-import { JwtError, signJwt, verifyJwt } from './jwt.ts';
+import { JwtError, signJwt, signJwtEs256, verifyJwt } from './jwt.ts';
 
 const secret = 'a-test-secret-that-is-at-least-32-characters';
 
@@ -33,5 +35,42 @@ describe('jwt', () => {
     expect(() => verifyJwt('abc.def', secret)).toThrow(new JwtError('malformed'));
     expect(() => verifyJwt('a.b.c.d', secret)).toThrow(new JwtError('malformed'));
     expect(() => verifyJwt('a!.b.c', secret)).toThrow(new JwtError('malformed'));
+  });
+});
+
+describe('ES256 with a key set', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const keys = { secret, publicKey: (kid: string) => (kid === 'k1' ? publicKey : null) };
+
+  it('verifies a token by its kid, and HS256 ones with the secret', () => {
+    const token = signJwtEs256({ role: 'authenticated', sub: 'u1' }, { kid: 'k1', privateKey });
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      kid: 'k1',
+      typ: 'JWT',
+    });
+    expect(token.split('.')[2]).toHaveLength(86); // r‖s, 64 bytes
+    expect(verifyJwt(token, keys)).toMatchObject({ sub: 'u1' });
+    expect(verifyJwt(signJwt({ role: 'anon' }, secret), keys)).toMatchObject({ role: 'anon' });
+  });
+
+  it('refuses an unknown kid, another key under a known kid, and ES256 with the secret alone', () => {
+    const unknown = signJwtEs256({ role: 'service_role' }, { kid: 'k2', privateKey });
+    expect(() => verifyJwt(unknown, keys)).toThrow(new JwtError('unknown_key'));
+    const otherKey = signJwtEs256({ role: 'service_role' }, { kid: 'k1', privateKey: other });
+    expect(() => verifyJwt(otherKey, keys)).toThrow(new JwtError('bad_signature'));
+    const good = signJwtEs256({ role: 'authenticated' }, { kid: 'k1', privateKey });
+    expect(() => verifyJwt(good, secret)).toThrow(new JwtError('unknown_key'));
+  });
+
+  it('refuses alg none and HS256 keyed by the public key', () => {
+    const body = Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url');
+    const none = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    expect(() => verifyJwt(`${none}.${body}.c2ln`, keys)).toThrow(new JwtError('malformed'));
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    expect(() => verifyJwt(signJwt({ role: 'service_role' }, pem), keys)).toThrow(
+      new JwtError('bad_signature'),
+    );
   });
 });

@@ -62,6 +62,9 @@ export type PostgrestOptions = {
   dbUri: string;
   /** Where clients reach it (through the gateway), for its OpenAPI description. */
   publicUrl?: string;
+  /**
+   * Its `jwt-secret`: a secret, or `@<file>` holding a JWKS (re-read on reloadConfig()).
+   */
   jwtSecret: string;
   /** The [api] settings of supabase/config.toml. */
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
@@ -100,6 +103,8 @@ export class Postgrest {
   private readyPromise: Promise<void> | null = null;
   /** Crashes are restarted only once PostgREST has served: a failing first start is an error. */
   private everReady = false;
+  /** Who waits for a line of its output (reloadConfig). */
+  private configWaiters = new Set<(line: string) => void>();
 
   constructor(private readonly options: PostgrestOptions) {}
 
@@ -121,6 +126,28 @@ export class Postgrest {
   /** Waits for the current (re)start to be ready. */
   async ready(): Promise<void> {
     await this.readyPromise;
+  }
+
+  /**
+   * Re-reads its configuration, `jwt-secret = @file` included (a key rotation), and waits until
+   * it verifies with it: SIGUSR2, as PostgREST documents, then its "Config reloaded" line.
+   */
+  async reloadConfig(timeoutMs = 5000): Promise<void> {
+    await this.ready();
+    const child = this.child;
+    if (!child) return;
+    const reloaded = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.configWaiters.delete(onLine);
+        resolve(ok);
+      };
+      const onLine = (line: string) => /Config reloaded/.test(line) && done(true);
+      this.configWaiters.add(onLine);
+    });
+    child.kill('SIGUSR2');
+    if (!(await reloaded)) this.options.log('PostgREST did not confirm its config reload.');
   }
 
   /** Reloads PostgREST's schema cache (after DDL). */
@@ -202,6 +229,7 @@ export class Postgrest {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line.trim()) continue;
         this.output.push(line);
+        for (const waiter of [...this.configWaiters]) waiter(line);
         if (this.output.length > 40) this.output.shift();
         if (!ROUTINE.test(line)) this.options.log(`postgrest: ${line}`);
       }

@@ -44,6 +44,7 @@ import {
   type ProjectSettings,
   type SettingsOverrides,
 } from './settings.ts';
+import { SigningKeys } from './signing-keys.ts';
 import { createStorageApi } from './storage/index.ts';
 
 export type StackOptions = {
@@ -87,6 +88,13 @@ export type Stack = {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The ES256 signing keys (`<dataDir>/signing-keys.json`; docs/auth.md, "Signing keys"). */
+  signingKeys: SigningKeys;
+  /**
+   * Reads the key file again now (after a rotation) and waits until PostgREST verifies with the
+   * new JWKS. A running stack also notices a change by itself within a second.
+   */
+  reloadSigningKeys(): Promise<void>;
   mailbox: Mailbox;
   mailboxUrl: string;
   /** The local push service and the dev push inbox (`/push`). */
@@ -245,8 +253,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const settings = withOverrides(loadSettings(PATHS.config, env), options.settings);
   mkdirSync(paths.storage, { recursive: true });
   const unlock = lockDataDir(dataDir, paths.lock);
+  let signingKeys: SigningKeys;
+  try {
+    signingKeys = new SigningKeys(paths.signingKeys, keys.jwtSecret);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  writeFileSync(paths.postgrestJwks, signingKeys.postgrestJwks(), { mode: 0o600 });
 
-  const cleanups: Array<() => Promise<void> | void> = [unlock];
+  const cleanups: Array<() => Promise<void> | void> = [unlock, () => signingKeys.close()];
   async function cleanup(): Promise<void> {
     for (const step of cleanups.splice(0).reverse()) {
       try {
@@ -337,7 +353,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       publicUrl: `${apiUrl}/rest/v1/`,
       // As on Supabase, PostgREST logs in as `authenticator`, which can only become the API roles.
       dbUri: pglite ? asAuthenticator(dbUrl) : await postgrestUri(dbUrl, keys.jwtSecret, log),
-      jwtSecret: keys.jwtSecret,
+      // PostgREST verifies with the JWKS (ES256 by kid) and the legacy secret (an `oct` key).
+      jwtSecret: `@${paths.postgrestJwks}`,
       api: settings.api,
       pglite: pglite !== null,
       pidFile: paths.postgrestPid,
@@ -349,6 +366,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     cleanups.push(() => postgrest.stop());
     await postgrest.start();
+    // A rotation (npm run keys): PostgREST gets the new JWKS; auth and storage read it directly.
+    let keysReloaded: Promise<void> = Promise.resolve();
+    signingKeys.onChange(() => {
+      writeFileSync(paths.postgrestJwks, signingKeys.postgrestJwks(), { mode: 0o600 });
+      keysReloaded = postgrest.reloadConfig();
+    });
+    signingKeys.watch();
     if (pglite) {
       const watch = pollSchemaVersion(db, () => postgrest.reloadSchema());
       cleanups.push(() => watch.stop());
@@ -360,6 +384,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       appOrigins,
       siteUrl: options.siteUrl ?? settings.auth.siteUrl,
       jwtSecret: keys.jwtSecret,
+      signingKeys,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       jwtExpiry: settings.auth.jwtExpiry,
@@ -405,6 +430,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         SUPABASE_DB_URL: dbUrl,
       },
       jwtSecret: keys.jwtSecret,
+      signingKeys,
       log,
     });
     cleanups.push(() => functions.stop());
@@ -426,6 +452,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       jwtSecret: keys.jwtSecret,
+      signingKeys,
       appOrigins,
       postgrest,
       auth: configureAuthApi(authOptionsFromEnv(env, authOptionsFromSettings(settings.auth)))(ctx),
@@ -454,6 +481,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       jwtSecret: keys.jwtSecret,
+      signingKeys,
+      async reloadSigningKeys() {
+        signingKeys.refresh();
+        await keysReloaded;
+      },
       mailbox,
       mailboxUrl: `${apiUrl}/mailbox`,
       push,

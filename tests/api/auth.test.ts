@@ -852,7 +852,7 @@ describe('rate limits', () => {
 });
 
 describe('service endpoints', () => {
-  it('answers /health, /settings and an empty JWKS', async () => {
+  it('answers /health, /settings and the JWKS', async () => {
     expect(await authFetch('/health')).toMatchObject({ status: 200, body: { name: 'GoTrue' } });
     expect(await authFetch('/settings')).toMatchObject({
       status: 200,
@@ -862,10 +862,15 @@ describe('service endpoints', () => {
         mailer_autoconfirm: true,
       },
     });
+    // One ES256 key (tests/api/signing-keys.test.ts checks its shape and rotations).
     expect(await authFetch('/.well-known/jwks.json')).toEqual(
-      expect.objectContaining({ status: 200, body: { keys: [] } }),
+      expect.objectContaining({
+        status: 200,
+        body: { keys: [expect.objectContaining({ kty: 'EC', alg: 'ES256' })] },
+      }),
     );
     expect(await authFetch('/nope')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    // GoTrue's answer to a PKCE exchange without code and verifier (tests/api/auth-pkce.test.ts).
     expect(await authFetch('/token?grant_type=pkce', { method: 'POST', body: '{}' })).toMatchObject(
       {
         status: 400,

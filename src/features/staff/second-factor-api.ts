@@ -2,18 +2,22 @@
  * The staff's second factor (docs/auth.md, "MFA (TOTP) and staff"): the session's level, a new
  * TOTP factor, and verifying a code, through supabase-js.
  */
+import { sessionLevel } from '@/infra/claims';
 import { supabase } from '@/infra/supabase';
 
 export type FactorFailure = 'wrong' | 'limit' | 'network';
 const factorFailure = ({ status }: { status?: number }): FactorFailure =>
   status === 429 ? 'limit' : status ? 'wrong' : 'network';
 
-/** The session's level and the verified TOTP factor, from the stored session (offline too). */
+/**
+ * The session's level, from its verified claims (getClaims; the stored session offline), and the
+ * verified TOTP factor.
+ */
 export async function assurance(): Promise<{ aal2: boolean; factorId: string | null }> {
-  const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const level = await sessionLevel(supabase.auth);
   const { data } = await supabase.auth.getSession();
   const factor = data.session?.user.factors?.find((f) => f.status === 'verified');
-  return { aal2: level.data?.currentLevel === 'aal2', factorId: factor?.id ?? null };
+  return { aal2: level.aal === 'aal2', factorId: factor?.id ?? null };
 }
 
 /** A new TOTP factor: the server's QR code (a data URI) and the secret to type by hand. */

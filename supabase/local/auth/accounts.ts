@@ -25,6 +25,7 @@ import { sendAuthMail } from './auth-mail.ts';
 import { refuseIdToken } from './external.ts';
 import { assertReauthenticated } from './otp.ts';
 import { assertCaptcha } from './captcha.ts';
+import { createFlowState, pkceGrant, pkceLink, readPkce, type Pkce } from './pkce.ts';
 import { clearRecovery, issueToken, resolveRedirect, type OneTimeToken } from './recovery.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
@@ -178,6 +179,7 @@ export async function handleSignup(
 ): Promise<void> {
   const { ctx, options, limits } = service;
   const body = await readJsonObject(req);
+  const pkce = readPkce(body);
   const origin = originOf(req);
   assertAllowed(limits.signUpsPerIp.take(origin.ip));
   await assertCaptcha(service, req, body);
@@ -220,7 +222,7 @@ export async function handleSignup(
       sendJson(res, 200, lookAlikeUser(email, data ?? {}), versionHeaders(req));
       return;
     }
-    await mailConfirmation(service, req, existing, redirectTo);
+    await mailConfirmation(service, req, existing, redirectTo, pkce);
     sendJson(res, 200, await userJson(ctx.db, existing), versionHeaders(req));
     return;
   }
@@ -264,7 +266,7 @@ export async function handleSignup(
   }
   const user = await findUserById(ctx.db, created.userId);
   if (!user) throw new Error(`user ${created.userId} vanished after sign-up`);
-  await mailConfirmation(service, req, user, redirectTo);
+  await mailConfirmation(service, req, user, redirectTo, pkce);
   const fresh = (await findUserById(ctx.db, user.id)) ?? user;
   sendJson(res, 200, await userJson(ctx.db, fresh), versionHeaders(req));
 }
@@ -275,6 +277,7 @@ export async function mailConfirmation(
   req: IncomingMessage,
   user: UserRow,
   redirectTo: string,
+  pkce: Pkce | null = null,
 ): Promise<void> {
   const { ctx, limits } = service;
   const email = (user.email ?? '').toLowerCase();
@@ -286,7 +289,12 @@ export async function mailConfirmation(
     );
   }
   limits.confirmationPerEmail.hit(email);
-  const token = await ctx.db.tx((q) => issueToken(q, ctx.config, user, 'signup', redirectTo));
+  const token = await ctx.db.tx(async (q) => {
+    const issued = await issueToken(q, ctx.config, user, 'signup', redirectTo);
+    if (!pkce) return issued;
+    await createFlowState(q, user.id, 'email/signup', pkce);
+    return pkceLink(issued);
+  });
   await sendAuthMail(service, req, user, { action: 'signup', token, redirectTo });
 }
 
@@ -397,10 +405,9 @@ export async function handleToken(
       // The body is read above; the provider is named in it.
       return refuseIdToken(body);
     case 'pkce':
-      throw badRequest(
-        'validation_failed',
-        "PKCE is not supported by the local auth API: create the client with flowType 'implicit'",
-      );
+      assertAllowed(service.limits.tokenGrantsPerIp.take(originOf(req).ip));
+      session = await pkceGrant(service, req, body);
+      break;
     default:
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }

@@ -20,14 +20,12 @@ import {
   handleListUsers,
   handleUpdateUserById,
 } from './admin.ts';
+import { handleChallengeFactor, handleEnrollFactor, handleVerifyFactor } from './mfa.ts';
 import {
   handleAdminDeleteFactor,
   handleAdminListFactors,
-  handleChallengeFactor,
-  handleEnrollFactor,
   handleUnenrollFactor,
-  handleVerifyFactor,
-} from './mfa.ts';
+} from './mfa-unenrol.ts';
 import { handleOtp, handleReauthenticate, handleResend } from './otp.ts';
 import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
@@ -104,8 +102,12 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     path: /^\/\.well-known\/jwks\.json$/,
-    // Tokens are HS256 with the shared secret: there is no public key to publish.
-    run: async (_s, req, res) => sendJson(res, 200, { keys: [] }, versionHeaders(req)),
+    // The signing keys' public halves (current, standby, previous), cached 10 min as GoTrue's.
+    run: async (s, req, res) =>
+      sendJson(res, 200, s.ctx.config.signingKeys.jwks(), {
+        ...versionHeaders(req),
+        'cache-control': 'public, max-age=600',
+      }),
   },
   { method: 'POST', path: /^\/signup$/, run: handleSignup },
   { method: 'POST', path: /^\/token$/, run: handleToken },

@@ -6,12 +6,9 @@
  * user's factors (a lost phone). Tables: `auth.mfa_factors`, `auth.mfa_challenges`,
  * `auth.mfa_amr_claims`, `auth.sessions.aal`. Limits and error codes: docs/auth.md.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-
-import { correction, generate } from 'lean-qr';
-import { toSvgSource } from 'lean-qr/extras/svg';
 
 import type { Queryable } from '../context.ts';
 import {
@@ -28,102 +25,18 @@ import {
 import type { AuthService } from './service.ts';
 import { assertAllowed, originOf } from './service.ts';
 import { audit, authenticate, reissueSession } from './sessions.ts';
-import { factorJson, factorsOfUser, findUserById, isUuid } from './users.ts';
+import { MFA_LIMITS, base32Encode, qrSvg, totpUri, totpValid } from './totp.ts';
+import { findUserById, isUuid } from './users.ts';
 
-/** GoTrue's defaults (MFA_MAX_ENROLLED_FACTORS, MFA_CHALLENGE_EXPIRY_DURATION, …). */
-export const MFA_LIMITS = {
-  maxEnrolledFactors: 10,
-  maxVerifiedFactors: 10,
-  challengeExpirySeconds: 300,
-  /** An unverified factor older than this is deleted at the next enrolment. */
-  factorExpirySeconds: 300,
-  /** TOTP: 6 digits, 30 s steps, one step of clock skew either way (pquerna/otp as GoTrue). */
-  digits: 6,
-  periodSeconds: 30,
-  skewSteps: 1,
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// TOTP (RFC 6238 with HMAC-SHA1) and base32 (RFC 4648, no padding)
-// ---------------------------------------------------------------------------------------------
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/=+$/, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('invalid base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** The TOTP code of `secret` (base32) for the time step `counter`. */
-export function totpAt(secret: string, counter: number): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const hmac = createHmac('sha1', base32Decode(secret)).update(message).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 15;
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** MFA_LIMITS.digits).padStart(MFA_LIMITS.digits, '0');
-}
-
-/** Whether `code` is the code of this step or of one step before or after it. */
-export function totpValid(secret: string, code: string, nowMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  const step = Math.floor(nowMs / 1000 / MFA_LIMITS.periodSeconds);
-  let valid = false;
-  for (let skew = -MFA_LIMITS.skewSteps; skew <= MFA_LIMITS.skewSteps; skew += 1) {
-    // Every step is computed and compared in constant time: no early exit to time.
-    const expected = Buffer.from(totpAt(secret, step + skew));
-    if (timingSafeEqual(expected, Buffer.from(code))) valid = true;
-  }
-  return valid;
-}
-
-/** pquerna/otp's Key.URL(): the URI authenticator apps read from the QR code. */
-export function totpUri(issuer: string, account: string, secret: string): string {
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account).replace(/%40/g, '@')}`;
-  const query = new URLSearchParams({
-    algorithm: 'SHA1',
-    digits: String(MFA_LIMITS.digits),
-    issuer,
-    period: String(MFA_LIMITS.periodSeconds),
-    secret,
-  });
-  return `otpauth://totp/${label}?${query.toString()}`;
-}
-
-/** The QR code of `text` as an SVG document (GoTrue draws it with error correction H). */
-export function qrSvg(text: string): string {
-  const code = generate(text, { minCorrectionLevel: correction.H });
-  return toSvgSource(code, { on: 'black', off: 'white', pad: 4, xmlDeclaration: false });
-}
+export {
+  MFA_LIMITS,
+  base32Decode,
+  base32Encode,
+  qrSvg,
+  totpAt,
+  totpUri,
+  totpValid,
+} from './totp.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -138,7 +51,7 @@ type FactorRow = {
   secret: string | null;
 };
 
-async function sessionAal(q: Queryable, sessionId: string): Promise<'aal1' | 'aal2'> {
+export async function sessionAal(q: Queryable, sessionId: string): Promise<'aal1' | 'aal2'> {
   const { rows } = await q.query<{ aal: string | null }>(
     `select aal from auth.sessions where id = $1`,
     [sessionId],
@@ -146,7 +59,7 @@ async function sessionAal(q: Queryable, sessionId: string): Promise<'aal1' | 'aa
   return rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
-async function factorOf(q: Queryable, userId: string, factorId: string): Promise<FactorRow> {
+export async function factorOf(q: Queryable, userId: string, factorId: string): Promise<FactorRow> {
   if (!isUuid(factorId)) throw notFound('mfa_factor_not_found', 'Factor not found');
   const { rows } = await q.query<FactorRow>(
     `select id::text as id, user_id::text as user_id, friendly_name, factor_type, status, secret
@@ -420,89 +333,4 @@ export async function handleVerifyFactor(
   }
   limits.otpFailuresPerEmail.reset(limitKey);
   sendJson(res, 200, outcome, versionHeaders(req));
-}
-
-/**
- * Deletes a factor and drops the sessions it raised to aal1 (their `totp` claim removed), as
- * GoTrue's Factor.DowngradeSessionsToAAL1.
- */
-async function removeFactor(q: Queryable, factorId: string): Promise<void> {
-  const { rows } = await q.query<{ id: string }>(
-    `select id::text as id from auth.sessions where factor_id = $1`,
-    [factorId],
-  );
-  for (const { id } of rows) {
-    await q.query(
-      `delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'totp'`,
-      [id],
-    );
-    await q.query(
-      `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where id = $1`,
-      [id],
-    );
-  }
-  await q.query(`delete from auth.mfa_factors where id = $1`, [factorId]);
-}
-
-/** DELETE /factors/{id}: a verified factor needs an aal2 session. */
-export async function handleUnenrollFactor(
-  service: AuthService,
-  req: IncomingMessage,
-  res: ServerResponse,
-  factorId: string,
-): Promise<void> {
-  const { ctx } = service;
-  const { user, sessionId } = await authenticate(req, ctx.db, ctx.config);
-  const outcome = await ctx.db.tx(async (q) => {
-    const factor = await factorOf(q, user.id, factorId);
-    if (factor.status === 'verified' && (await sessionAal(q, sessionId)) !== 'aal2') {
-      return unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
-    }
-    await removeFactor(q, factor.id);
-    await audit(q, originOf(req).ip, user, 'factor_deleted', 'user', {
-      factor_id: factor.id,
-      factor_status: factor.status,
-      session_id: sessionId,
-    });
-    return null;
-  });
-  if (outcome instanceof AuthFailure) throw outcome;
-  sendJson(res, 200, { id: factorId }, versionHeaders(req));
-}
-
-/** GET /admin/users/{id}/factors (service role). */
-export async function handleAdminListFactors(
-  service: AuthService,
-  req: IncomingMessage,
-  res: ServerResponse,
-  userId: string,
-): Promise<void> {
-  const { ctx } = service;
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw notFound('user_not_found', 'User not found');
-  const factors = await factorsOfUser(ctx.db, user.id);
-  sendJson(res, 200, factors.map(factorJson), versionHeaders(req));
-}
-
-/** DELETE /admin/users/{id}/factors/{factorId} (service role): a lost phone. */
-export async function handleAdminDeleteFactor(
-  service: AuthService,
-  req: IncomingMessage,
-  res: ServerResponse,
-  userId: string,
-  factorId: string,
-): Promise<void> {
-  const { ctx } = service;
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw notFound('user_not_found', 'User not found');
-  const removed = await ctx.db.tx(async (q) => {
-    const factors = await factorsOfUser(q, user.id);
-    const factor = factors.find((f) => f.id === factorId);
-    if (!factor) return null;
-    await removeFactor(q, factor.id);
-    await audit(q, null, null, 'factor_deleted', 'user', { factor_id: factor.id });
-    return factorJson(factor);
-  });
-  if (!removed) throw notFound('mfa_factor_not_found', 'Factor not found');
-  sendJson(res, 200, removed, versionHeaders(req));
 }

@@ -22,6 +22,7 @@ import {
 } from './accounts.ts';
 import { sendAuthMail } from './auth-mail.ts';
 import { assertCaptcha } from './captcha.ts';
+import { createFlowState, pkceLink, readPkce } from './pkce.ts';
 import { callPostgresHook, hookMetadata } from './hooks.ts';
 import {
   badRequest,
@@ -40,9 +41,6 @@ import { audit, authenticate } from './sessions.ts';
 import type { UserRow } from './users.ts';
 import { findUserByEmail, findUserById } from './users.ts';
 import { normalizeEmail } from './validation.ts';
-
-const PKCE_REFUSED =
-  "PKCE is not supported by the local auth API: create the client with flowType 'implicit'";
 
 /** The per-address mail interval and the per-IP count, shared with /recover. */
 function takeMailSlot(service: AuthService, ip: string, email: string): void {
@@ -68,8 +66,7 @@ export async function handleOtp(
 ): Promise<void> {
   const { ctx } = service;
   const body = await readJsonObject(req);
-  if (stringField(body, 'code_challenge') !== '')
-    throw badRequest('validation_failed', PKCE_REFUSED);
+  const pkce = readPkce(body);
   if (stringField(body, 'phone') !== '') {
     throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   }
@@ -125,7 +122,7 @@ export async function handleOtp(
   }
   if (!user.email_confirmed_at) {
     // GoTrue sends the confirmation (its code signs in too: `verifyOtp` type `email`).
-    await mailConfirmation(service, req, user, redirectTo);
+    await mailConfirmation(service, req, user, redirectTo, pkce);
     sendJson(res, 200, {}, versionHeaders(req));
     return;
   }
@@ -134,7 +131,9 @@ export async function handleOtp(
   const token = await ctx.db.tx(async (q) => {
     const issued = await issueToken(q, ctx.config, confirmed, 'magiclink', redirectTo);
     await audit(q, origin.ip, confirmed, 'user_recovery_requested', 'user');
-    return issued;
+    if (!pkce) return issued;
+    await createFlowState(q, confirmed.id, 'magiclink', pkce);
+    return pkceLink(issued);
   });
   await sendAuthMail(service, req, confirmed, { action: 'magiclink', token, redirectTo });
   sendJson(res, 200, {}, versionHeaders(req));
@@ -153,8 +152,7 @@ export async function handleResend(
   const { ctx } = service;
   const body = await readJsonObject(req);
   const type = stringField(body, 'type');
-  if (stringField(body, 'code_challenge') !== '')
-    throw badRequest('validation_failed', PKCE_REFUSED);
+  const pkce = readPkce(body);
   if (type !== 'signup') {
     throw badRequest(
       'validation_failed',
@@ -172,7 +170,7 @@ export async function handleResend(
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.email_confirmed_at) {
     const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
-    await mailConfirmation(service, req, user, redirectTo);
+    await mailConfirmation(service, req, user, redirectTo, pkce);
   }
   sendJson(res, 200, {}, versionHeaders(req));
 }

@@ -28,6 +28,7 @@ import {
 } from './http.ts';
 import { sendAuthMail } from './auth-mail.ts';
 import { assertCaptcha } from './captcha.ts';
+import { createFlowState, issueAuthCode, PKCE_PREFIX, pkceLink, readPkce } from './pkce.ts';
 import { assertAllowed, originOf } from './service.ts';
 import type { AuthService } from './service.ts';
 import type { SessionJson } from './sessions.ts';
@@ -220,12 +221,7 @@ export async function handleRecover(
 ): Promise<void> {
   const { ctx, limits } = service;
   const body = await readJsonObject(req);
-  if (stringField(body, 'code_challenge') !== '') {
-    throw badRequest(
-      'validation_failed',
-      "PKCE is not supported by the local auth API: create the client with flowType 'implicit'",
-    );
-  }
+  const pkce = readPkce(body);
   await assertCaptcha(service, req, body);
   const email = normalizeEmail(stringField(body, 'email'));
   const origin = originOf(req);
@@ -246,7 +242,8 @@ export async function handleRecover(
     if (!user) return null;
     const token = await issueToken(q, ctx.config, user, 'recovery', redirectTo);
     await audit(q, origin.ip, user, 'user_recovery_requested', 'user');
-    return { user, token };
+    if (pkce) await createFlowState(q, user.id, 'recovery', pkce);
+    return { user, token: pkce ? pkceLink(token) : token };
   });
   if (prepared) {
     await sendAuthMail(service, req, prepared.user, {
@@ -262,7 +259,7 @@ const LINK_INVALID = 'Email link is invalid or has expired';
 const CODE_INVALID = 'Token has expired or is invalid';
 
 /** A session, or (an e-mail change confirmed at one of its two addresses) GoTrue's message. */
-type Redeemed = { session: SessionJson } | { message: string };
+type Redeemed = { session: SessionJson } | { message: string } | { code: string };
 
 const SINGLE_CONFIRMATION =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -290,6 +287,8 @@ async function redeemLinkToken(
   req: IncomingMessage,
   linkToken: string,
   kinds: TokenKind[],
+  /** A PKCE link (docs/auth.md, "PKCE"): an auth code instead of a session. */
+  pkce = false,
 ): Promise<Redeemed> {
   const { ctx, options } = service;
   const origin = originOf(req);
@@ -303,7 +302,8 @@ async function redeemLinkToken(
     const kind = kinds.find((k) => TOKEN_KINDS[k].tokenType === rows[0]?.token_type);
     const user = rows[0] ? await findUserById(q, rows[0].user_id) : null;
     if (!user || !kind) return forbidden('otp_expired', LINK_INVALID);
-    return redeem(q, service, user, kind, origin, options.recoveryTokenTtlSeconds, LINK_INVALID);
+    const ttl = options.recoveryTokenTtlSeconds;
+    return redeem(q, service, user, kind, origin, ttl, LINK_INVALID, pkce);
   });
   if (outcome instanceof AuthFailure) throw outcome;
   return outcome;
@@ -317,6 +317,7 @@ async function redeem(
   origin: ReturnType<typeof originOf>,
   ttlSeconds: number,
   invalidMessage: string,
+  pkce = false,
 ): Promise<Redeemed | AuthFailure> {
   const { rows } = await q.query<{ fresh: boolean }>(
     `select coalesce(${TOKEN_KINDS[kind].sentAt} > now() - make_interval(secs => $2), false) as fresh
@@ -339,6 +340,10 @@ async function redeem(
       [user.id],
     );
     if (kind === 'signup') await audit(q, origin.ip, user, 'user_signedup', 'team');
+  }
+  if (pkce) {
+    const code = await issueAuthCode(q, user.id, kind);
+    return code instanceof AuthFailure ? code : { code };
   }
   await audit(q, origin.ip, user, 'login', 'account', { provider: 'email', method: kind });
   return { session: await startSession(q, service.ctx.config, user.id, 'otp', origin) };
@@ -480,7 +485,10 @@ export async function handleVerifyPost(
       'Only an email address or phone number should be provided on verify',
     );
   }
-  const answer = 'session' in redeemed ? redeemed.session : { msg: redeemed.message, code: 200 };
+  const answer =
+    'session' in redeemed
+      ? redeemed.session
+      : { msg: 'message' in redeemed ? redeemed.message : '', code: 200 };
   sendJson(res, 200, answer, versionHeaders(req));
 }
 
@@ -516,8 +524,12 @@ export async function handleVerifyGet(
     if (token === '') throw badRequest('validation_failed', 'Verify requires a token');
     const kinds = kindsOf(type);
     assertAllowed(service.limits.verificationsPerIp.take(originOf(req).ip));
-    const redeemed = await redeemLinkToken(service, req, token, kinds);
-    if ('message' in redeemed) {
+    const pkce = token.startsWith(PKCE_PREFIX);
+    const plain = pkce ? token.slice(PKCE_PREFIX.length) : token;
+    const redeemed = await redeemLinkToken(service, req, plain, kinds, pkce);
+    if ('code' in redeemed) {
+      target.searchParams.set('code', redeemed.code);
+    } else if ('message' in redeemed) {
       target.hash = new URLSearchParams({ message: redeemed.message }).toString();
     } else {
       const { session } = redeemed;

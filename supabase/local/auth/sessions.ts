@@ -2,8 +2,8 @@
  * Sessions, refresh tokens and access tokens, on Supabase's tables (`auth.sessions`,
  * `auth.refresh_tokens`, `auth.mfa_amr_claims`).
  *
- * - An access token is an HS256 JWT with GoTrue's claims; it is accepted by /user, /logout … only
- *   while its session row exists.
+ * - An access token is an ES256 JWT (the current signing key, supabase/local/auth/access-token.ts)
+ *   with GoTrue's claims; it is accepted by /user, /logout … only while its session row exists.
  * - A refresh token is 32 random bytes; only its SHA-256 is stored (`token`, and `parent` for the
  *   token it replaced), so a database dump cannot be replayed. Each use revokes it and issues its
  *   child. A revoked token is accepted again, as by GoTrue, within the reuse interval (concurrent
@@ -18,13 +18,15 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
 import type { JwtClaims, Queryable, ServiceContext, StackConfig } from '../context.ts';
-import { JwtError, signJwt, verifyJwt } from '../jwt.ts';
+import { JwtError, verifyJwt } from '../jwt.ts';
+import { accessTokenClaims, aalOf, amrOf, signAccessToken, type Aal } from './access-token.ts';
 import { AuthFailure, badRequest, bearerToken, forbidden, unauthorized } from './http.ts';
 import type { AuthOptions } from './options.ts';
 import type { UserJson, UserRow } from './users.ts';
 import { findUserById, INSTANCE_ID, isUuid, USER_COLUMNS, userJson } from './users.ts';
 
 export type AuthMethod = 'password' | 'otp';
+export type { Aal };
 
 export type SessionJson = {
   access_token: string;
@@ -37,8 +39,6 @@ export type SessionJson = {
 
 export type Origin = { ip: string; userAgent: string | null };
 
-type AmrEntry = { method: string; timestamp: number };
-
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -46,57 +46,6 @@ export function sha256Hex(value: string): string {
 function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: sha256Hex(token) };
-}
-
-function issuer(config: StackConfig): string {
-  return `${config.apiUrl.replace(/\/+$/, '')}/auth/v1`;
-}
-
-/** GoTrue's access-token claims for this user and session. */
-function accessTokenClaims(
-  config: StackConfig,
-  user: UserRow,
-  sessionId: string,
-  amr: AmrEntry[],
-  aal: Aal,
-  now = Math.floor(Date.now() / 1000),
-): JwtClaims {
-  return {
-    aud: user.aud ?? 'authenticated',
-    exp: now + config.jwtExpiry,
-    iat: now,
-    iss: issuer(config),
-    sub: user.id,
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    app_metadata: user.raw_app_meta_data ?? {},
-    user_metadata: user.raw_user_meta_data ?? {},
-    role: user.role || 'authenticated',
-    aal,
-    amr,
-    session_id: sessionId,
-    is_anonymous: user.is_anonymous,
-  };
-}
-
-export type Aal = 'aal1' | 'aal2';
-
-/** The session's assurance level: aal2 once a second factor was verified in it (GoTrue). */
-async function aalOf(q: Queryable, sessionId: string): Promise<Aal> {
-  const { rows } = await q.query<{ aal: string | null }>(
-    `select aal from auth.sessions where id = $1`,
-    [sessionId],
-  );
-  return rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
-}
-
-async function amrOf(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
-  const { rows } = await q.query<{ method: string; at: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::bigint as at
-       from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
-    [sessionId],
-  );
-  return rows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
 }
 
 async function sessionJson(
@@ -114,7 +63,7 @@ async function sessionJson(
     await aalOf(q, sessionId),
   );
   return {
-    access_token: signJwt(claims, config.jwtSecret),
+    access_token: signAccessToken(claims, config),
     token_type: 'bearer',
     expires_in: config.jwtExpiry,
     expires_at: claims.exp as number,
@@ -345,11 +294,20 @@ export async function endSessions(
 
 export type Authenticated = { user: UserRow; sessionId: string };
 
+function kidOf(token: string): string {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    return typeof header?.kid === 'string' ? header.kid : '<nil>';
+  } catch {
+    return '<nil>';
+  }
+}
+
 function verifyBearer(req: IncomingMessage, config: StackConfig): JwtClaims {
   const token = bearerToken(req);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
   try {
-    return verifyJwt<JwtClaims>(token, config.jwtSecret);
+    return verifyJwt<JwtClaims>(token, config.signingKeys);
   } catch (error) {
     const reason =
       error instanceof JwtError
@@ -357,7 +315,9 @@ function verifyBearer(req: IncomingMessage, config: StackConfig): JwtClaims {
           ? 'token has invalid claims: token is expired'
           : error.reason === 'bad_signature'
             ? 'token signature is invalid: signature is invalid'
-            : 'token is malformed'
+            : error.reason === 'unknown_key'
+              ? `unrecognized JWT kid ${kidOf(token)} for algorithm ES256`
+              : 'token is malformed'
         : 'token is malformed';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }

@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { holdChild } from '../children.ts';
 import type { JwtClaims } from '../context.ts';
 import { TooDeep, TooLarge, pipeCapped, refusalOf } from '../gateway-guards.ts';
-import { verifyJwt } from '../jwt.ts';
+import { verifyJwt, type JwtVerifier } from '../jwt.ts';
 import type { FunctionConfig } from './config.ts';
 
 /** The Deno binary of the npm package `deno` (its platform package; no install script needed). */
@@ -72,6 +72,8 @@ export type EdgeRuntimeOptions = {
   /** The platform's variables and the project's secrets. */
   env: Record<string, string>;
   jwtSecret: string;
+  /** The JWKS's keys besides the secret (ES256 access tokens); the secret alone when absent. */
+  signingKeys?: JwtVerifier;
   log: (message: string) => void;
   /** How long a function may take to listen (default 20 s). */
   bootTimeoutMs?: number;
@@ -267,7 +269,7 @@ export function createEdgeRuntime(options: EdgeRuntimeOptions): EdgeRuntime {
       const token = bearerToken(req);
       if (!token) return sendJson(res, 401, { code: 401, message: 'Missing authorization header' });
       try {
-        verifyJwt<JwtClaims>(token, options.jwtSecret);
+        verifyJwt<JwtClaims>(token, options.signingKeys ?? options.jwtSecret);
       } catch {
         return sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
       }

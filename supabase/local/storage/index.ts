@@ -15,7 +15,7 @@ import { callerClaims, header, sendError, type Storage } from './shared.ts';
 
 export const createStorageApi: ApiFactory = (ctx) => {
   const storage: Storage = { ctx, files: new ObjectFiles(ctx.config.storageDir) };
-  const secret = ctx.config.jwtSecret;
+  const keys = ctx.config.signingKeys;
 
   return async (req, res, rawPath, url) => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -25,7 +25,7 @@ export const createStorageApi: ApiFactory = (ctx) => {
       const segments = path.split('/').filter((s, i) => i > 0 || s !== '');
       const [area, second] = segments;
       const rest = (from: number) => segments.slice(from).join('/');
-      const caller = (lenient = false): JwtClaims => callerClaims(req, secret, lenient);
+      const caller = (lenient = false): JwtClaims => callerClaims(req, keys, lenient);
       const read = method === 'GET' || method === 'HEAD';
 
       if (area === 'bucket') {

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { JwtClaims, Queryable, ServiceContext } from '../context.ts';
-import { JwtError, verifyJwt } from '../jwt.ts';
+import { JwtError, verifyJwt, type JwtVerifier } from '../jwt.ts';
 
 import { ERRORS, fromDbError, StorageApiError } from './errors.ts';
 import type { FileChanges, ObjectFiles } from './files.ts';
@@ -53,6 +53,7 @@ function jwtMessage(error: unknown): string {
   if (error instanceof JwtError) {
     if (error.reason === 'expired') return 'jwt expired';
     if (error.reason === 'bad_signature') return 'invalid signature';
+    if (error.reason === 'unknown_key') return 'no applicable key found in the JSON Web Key Set';
   }
   return 'jwt malformed';
 }
@@ -63,13 +64,21 @@ function jwtMessage(error: unknown): string {
  * which bypasses RLS; a user's access token authenticated with its `sub`.
  * `lenient` routes (storage-api's allowInvalidJwt) treat a missing or bad token as anon.
  */
-export function callerClaims(req: IncomingMessage, jwtSecret: string, lenient = false): JwtClaims {
-  const claims = verifiedClaims(req, jwtSecret, lenient);
+export function callerClaims(
+  req: IncomingMessage,
+  keys: string | JwtVerifier,
+  lenient = false,
+): JwtClaims {
+  const claims = verifiedClaims(req, keys, lenient);
   requestHeaders.set(claims, headersOf(req));
   return claims;
 }
 
-function verifiedClaims(req: IncomingMessage, jwtSecret: string, lenient: boolean): JwtClaims {
+function verifiedClaims(
+  req: IncomingMessage,
+  keys: string | JwtVerifier,
+  lenient: boolean,
+): JwtClaims {
   const authorization = header(req, 'authorization');
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   const token = bearer || header(req, 'apikey');
@@ -79,7 +88,7 @@ function verifiedClaims(req: IncomingMessage, jwtSecret: string, lenient: boolea
   }
   let claims: JwtClaims;
   try {
-    claims = verifyJwt<JwtClaims>(token, jwtSecret);
+    claims = verifyJwt<JwtClaims>(token, keys);
   } catch (error) {
     if (lenient) return { role: 'anon' };
     throw ERRORS.accessDenied(jwtMessage(error));
