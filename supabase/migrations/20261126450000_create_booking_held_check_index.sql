@@ -1,5 +1,5 @@
--- Bookings at scale (docs/performance.md): a guest's booking asks whether a proven booking holds
--- the car over its dates. The check called internal.booking_holds_car() on every booking of the
+-- Bookings at scale (docs/database.md, "Bookings at scale"): a guest's booking asks whether a
+-- proven booking holds the car over its dates. The check called internal.booking_holds_car() on every booking of the
 -- car (bookings_car_id_idx, then a filter row by row: every unconfirmed, cancelled and past
 -- booking of that car). Written as the predicate of the exclusion constraint bookings_no_overlap
 -- (the same as booking_holds_car's body), the planner answers it from that constraint's GiST index

@@ -1,5 +1,5 @@
 /**
- * Bookings at scale on PostgreSQL (docs/performance.md): the local stack on a throwaway
+ * Bookings at scale on PostgreSQL (docs/database.md, "Bookings at scale"): the local stack on a throwaway
  * PostgreSQL cluster (PostgREST with its connection pool, as on hosted Supabase), called through
  * the gateway as the app calls it, from a load generator in another process
  * (tests/bench/scale-load.ts):
@@ -181,7 +181,7 @@ function planLine(node: PlanNode): string {
 
 /**
  * EXPLAIN ANALYZE of the statements create_booking, find_guest_booking and the catalogue delta run
- * on every call (docs/performance.md), on the bench's data, as the database owner.
+ * on every call (docs/database.md, "Bookings at scale"), on the bench's data, as the database owner.
  */
 async function explainHot(
   db: pg.Client,
