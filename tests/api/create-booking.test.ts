@@ -329,6 +329,32 @@ describe('the database makes a double booking impossible', () => {
     const late = await bookingWithLicence(guest, car.id, period);
     expectCode((await createBooking(guest, late)).error, 'car_unavailable');
   });
+
+  it('refuses a guest the car a proven booking holds, and only that (the check reads the exclusion constraint’s index)', async () => {
+    const car = await newCar();
+    const slot = (day: number) => ({
+      start_at: algiersAt(day, 10),
+      end_at: algiersAt(day + 2, 10),
+    });
+    const guestAsks = async (day: number) => {
+      const guest = visitor();
+      return createBooking(guest, await bookingWithLicence(guest, car.id, slot(day)));
+    };
+    const customer = await newCustomer();
+    // Holding: a customer's pending booking, a guest's confirmed one, a reserved one.
+    await book(customer.client, car.id, slot(70), true);
+    await book(visitor(), car.id, slot(74));
+    const reserved = await book(visitor(), car.id, slot(78));
+    await staffMoves(reserved.id, ['reserved']);
+    for (const day of [70, 74, 78]) expectCode((await guestAsks(day)).error, 'car_unavailable');
+    // Not holding: an unconfirmed guest booking, a cancelled one.
+    await book(visitor(), car.id, slot(82), false, { confirm: false });
+    const cancelled = await book(customer.client, car.id, slot(86), true);
+    expect(
+      (await customer.client.rpc('cancel_booking', { booking_id: cancelled.id })).error,
+    ).toBeNull();
+    for (const day of [82, 86]) expect((await guestAsks(day)).error).toBeNull();
+  });
 });
 
 describe('every booking rule is checked again by the server', () => {

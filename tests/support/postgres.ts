@@ -127,6 +127,8 @@ export type PostgresOptions = {
   superuser?: string;
   /** A directory with initdb, pg_ctl and postgres (else Debian's newest or KIRAA_PG_BIN). */
   bin?: string;
+  /** More server settings (`-c name=value` each), e.g. the scale bench's pg_stat_statements. */
+  settings?: Record<string, string>;
 };
 
 /**
@@ -201,6 +203,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=50',
+      ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}='${value}'`),
     ].join(' ');
     const pgCtl = join(bin, 'pg_ctl');
     run('pg_ctl', [

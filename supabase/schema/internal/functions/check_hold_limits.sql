@@ -69,7 +69,6 @@ begin
     end if;
   end if;
 
-  select count(*) * s.booking_horizon_days into capacity from public.cars c where c.active;
   select coalesce(sum(internal.days_within(b.start_at, b.end_at, s.booking_horizon_days)), 0)
     into held
     from internal.booking_sources src
@@ -78,9 +77,14 @@ begin
      and b.status = 'pending' and (b.confirm_by is null or b.contact_confirmed_at is not null)
      and b.id is distinct from this_booking;
   held := held + internal.days_within(starts, ends, s.booking_horizon_days);
-  if held * 100 > capacity * s.max_fleet_share_per_address then
-    perform internal.fail_hold_limit('too_many_pending_from_address',
-      s.max_fleet_share_per_address, 'fleet_share');
+  -- With an active car, the capacity is at least one car's horizon: below its share, no count.
+  if held * 100 > s.booking_horizon_days * s.max_fleet_share_per_address
+     or not exists (select from public.cars c where c.active) then
+    select count(*) * s.booking_horizon_days into capacity from public.cars c where c.active;
+    if held * 100 > capacity * s.max_fleet_share_per_address then
+      perform internal.fail_hold_limit('too_many_pending_from_address',
+        s.max_fleet_share_per_address, 'fleet_share');
+    end if;
   end if;
 end
 $function$;

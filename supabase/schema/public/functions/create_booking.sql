@@ -58,7 +58,9 @@ begin
     select from public.bookings b
      where b.car_id = d.car_id
        and b.period && tstzrange(d.start_at, d.end_at, '[)')
-       and internal.booking_holds_car(b.status, b.confirm_by, b.contact_confirmed_at)
+       -- internal.booking_holds_car(), spelled as bookings_no_overlap's predicate (its index).
+       and (b.status in ('reserved', 'in_progress')
+            or (b.status = 'pending' and (b.confirm_by is null or b.contact_confirmed_at is not null)))
   ) then
     perform internal.fail('car_unavailable', d.car_id::text);
   end if;
