@@ -233,6 +233,9 @@ function StaffBoardScreen() {
         <h1 className="text-2xl font-bold">
           <Trans>Réservations à gérer</Trans>
         </h1>
+        <Link to="/staff/calendar" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+          <Trans>Calendrier de la flotte</Trans>
+        </Link>
         <Button
           size="sm"
           variant="secondary"
