@@ -87,6 +87,7 @@ const apiModules = [
   'src/features/staff/second-factor-api.ts',
   // The fleet calendar and blocks (docs/fleet.md), apart from the board's calls.
   'src/features/staff/calendar-api.ts',
+  'src/features/staff/fleet-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

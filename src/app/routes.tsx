@@ -98,6 +98,10 @@ const staffRoutes: RouteObject[] = [
     path: 'staff/calendar',
     lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-calendar-page')),
   },
+  {
+    path: 'staff/cars',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-cars-page')),
+  },
 ];
 
 /**
