@@ -8,6 +8,7 @@ import { supabase } from '@/infra/supabase';
 import { classifyError, type ApiError } from '@/sync/outbox/errors';
 
 import type { CalendarBlock, CalendarBooking } from '@/features/staff/calendar';
+import type { ExportBooking } from '@/features/staff/export';
 import type { StaffResult } from '@/features/staff/staff-api';
 
 export type CalendarCar = { id: string; name: string; year: number };
@@ -106,4 +107,34 @@ export function blockCar(
 
 export function unblockCar(blockId: string): Promise<StaffResult<CalendarBlock>> {
   return call(() => supabase.rpc('staff_unblock_car', { block_id: blockId }));
+}
+
+const EXPORT_PAGE = 1000;
+
+/**
+ * Every booking picked up in [from, to) with what the CSV needs (export.ts), page by page (1000
+ * rows each, PostgREST's usual cap), oldest first.
+ */
+export async function exportBookings(
+  from: string,
+  to: string,
+): Promise<StaffResult<ExportBooking[]>> {
+  const rows: ExportBooking[] = [];
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const page = await call<ExportBooking[]>(() =>
+      supabase
+        .from('bookings')
+        .select(
+          'reference, start_at, end_at, status, total_dzd, price, guest_name, car:cars(name), customer:profiles(full_name)',
+        )
+        .gte('start_at', from)
+        .lt('start_at', to)
+        .order('start_at')
+        .order('id')
+        .range(offset, offset + EXPORT_PAGE - 1),
+    );
+    if (!page.ok) return page;
+    rows.push(...page.data);
+    if (page.data.length < EXPORT_PAGE) return { ok: true, data: rows };
+  }
 }

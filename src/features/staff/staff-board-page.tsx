@@ -31,6 +31,7 @@ import {
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import { StaffSources } from '@/features/staff/staff-sources';
+import { ExportPanel } from '@/features/staff/export-panel';
 import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
 import { ReferenceText } from '@/ui/reference-text';
@@ -248,6 +249,7 @@ function StaffBoardScreen() {
       </div>
       {!online && <OfflineNotice />}
       <StaffSources online={online} onChanged={() => void board.reload()} />
+      <ExportPanel />
       <Filters query={query} onChange={change} />
       <Tabs
         idPrefix={TABS_ID}
