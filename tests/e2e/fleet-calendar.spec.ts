@@ -46,6 +46,8 @@ test.describe('fleet calendar', () => {
     page,
     browser,
   }) => {
+    // Two browsers, a sign-in with its second factor, a booking made and checked: a long journey.
+    test.setTimeout(180_000);
     const { carId, bookingId, name } = await bookedCar();
     await signInStaffThroughUi(page, '/staff/calendar');
     await expect(
