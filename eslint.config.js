@@ -85,6 +85,9 @@ const apiModules = [
   'src/features/booking/draft-store.ts',
   // The staff's second factor (auth calls), apart from the board's calls in staff-api.ts.
   'src/features/staff/second-factor-api.ts',
+  // The fleet calendar and blocks (docs/fleet.md), apart from the board's calls.
+  'src/features/staff/calendar-api.ts',
+  'src/features/staff/fleet-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

@@ -94,6 +94,14 @@ const staffRoutes: RouteObject[] = [
     path: 'staff/bookings/:id',
     lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-booking-page')),
   },
+  {
+    path: 'staff/calendar',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-calendar-page')),
+  },
+  {
+    path: 'staff/cars',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-cars-page')),
+  },
 ];
 
 /**

@@ -89,6 +89,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"car_blocks": {
+                  Row: {
+                    "car_id": string,"created_at": string,"created_by": string | null,"end_at": string,"id": string,"period": unknown,"reason": string,"start_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "car_id": string,"created_at"?: string,"created_by"?: string | null,"end_at": string,"id"?: string,"period"?: never,"reason": string,"start_at": string
+                  }
+                  Update: {
+                    "car_id"?: string,"created_at"?: string,"created_by"?: string | null,"end_at"?: string,"id"?: string,"period"?: never,"reason"?: string,"start_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "car_blocks_car_id_fkey"
+      columns: ["car_id"]
+isOneToOne: false
+      referencedRelation: "cars"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "car_blocks_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"cars": {
                   Row: {
                     "active": boolean,"body": string,"created_at": string,"daily_rate_dzd": number,"deposit_dzd": number,"description": NonNullable<Json>,"doors": number,"drive": string,"engine": string,"exterior_color": string,"features": (string)[],"fuel": string,"id": string,"images": (string)[],"interior_color": string,"make": string,"mileage_km": number,"model": string,"name": string,"passengers": number,"rating_avg": number | null,"rating_count": number,"seats": number,"slug": string,"transmission": string,"updated_at": string,"year": number
@@ -333,6 +359,14 @@ isOneToOne: false
 "resend_guest_confirmation":
 { Args: { "booking_id": string }; Returns: Json
                            },
+"staff_block_car":
+{ Args: { "car_id": string,"end_at": string,"reason": string,"start_at": string }; Returns: Json
+                           },
+"staff_block_collisions":
+{ Args: { "car_id": string,"end_at": string,"start_at": string }; Returns: {
+              "from_at": string,"holds": boolean,"id": string,"kind": string,"reason": string,"reference": string,"status": string,"to_at": string
+            }[]
+                           },
 "staff_confirm_guest_contact":
 { Args: { "booking_id": string }; Returns: Json
                            },
@@ -354,6 +388,9 @@ isOneToOne: false
                            },
 "staff_set_booking_status":
 { Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json
+                           },
+"staff_unblock_car":
+{ Args: { "block_id": string }; Returns: Json
                            },
 "submit_review":
 { Args: { "booking_id": string,"comment": string,"rating": number }; Returns: Json

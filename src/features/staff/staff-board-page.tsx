@@ -31,6 +31,7 @@ import {
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import { StaffSources } from '@/features/staff/staff-sources';
+import { ExportPanel } from '@/features/staff/export-panel';
 import type { StaffAction } from '@/features/staff/transitions';
 import { useStaffBoard } from '@/features/staff/use-staff-board';
 import { ReferenceText } from '@/ui/reference-text';
@@ -233,6 +234,9 @@ function StaffBoardScreen() {
         <h1 className="text-2xl font-bold">
           <Trans>Réservations à gérer</Trans>
         </h1>
+        <Link to="/staff/calendar" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+          <Trans>Calendrier de la flotte</Trans>
+        </Link>
         <Button
           size="sm"
           variant="secondary"
@@ -245,6 +249,7 @@ function StaffBoardScreen() {
       </div>
       {!online && <OfflineNotice />}
       <StaffSources online={online} onChanged={() => void board.reload()} />
+      <ExportPanel />
       <Filters query={query} onChange={change} />
       <Tabs
         idPrefix={TABS_ID}

@@ -7,12 +7,20 @@ CREATE OR REPLACE FUNCTION public.car_busy_periods("from" timestamp with time zo
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select b.car_id, b.start_at, b.end_at
+  select x.car_id, x.start_at, x.end_at
     from internal.busy_window(car_busy_periods."from", car_busy_periods."to") as w (span)
-    join public.bookings b on b.period && w.span
-   where b.status in ('pending', 'reserved', 'in_progress')
-     and internal.booking_holds_car(b.status, b.confirm_by, b.contact_confirmed_at)
-   order by b.car_id, b.start_at
+    join lateral (
+      select b.car_id, b.start_at, b.end_at
+        from public.bookings b
+       where b.period && w.span
+         and b.status in ('pending', 'reserved', 'in_progress')
+         and internal.booking_holds_car(b.status, b.confirm_by, b.contact_confirmed_at)
+      union all
+      select k.car_id, k.start_at, k.end_at
+        from public.car_blocks k
+       where k.period && w.span
+    ) x on true
+   order by x.car_id, x.start_at
 $function$;
 
 grant execute on function public.car_busy_periods("from" timestamp with time zone, "to" timestamp with time zone) to anon;
