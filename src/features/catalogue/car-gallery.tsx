@@ -3,41 +3,40 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 
 import { CarPicture } from '@/ui/car-picture';
 import { cn } from '@/ui/cn';
-import { ChevronEndIcon, ChevronStartIcon } from '@/ui/icons';
+import { ChevronEndIcon, ChevronStartIcon, ExpandIcon } from '@/ui/icons';
+import { useSwipe } from '@/ui/swipe';
+
+import { CarPhotoViewer } from '@/features/catalogue/car-photo-viewer';
 
 /** Steps of the arrow keys in reading order; mirrored when the page is right-to-left. */
 const arrowSteps: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
 
+const overlayButtonClassName =
+  'absolute flex size-10 items-center justify-center rounded-full bg-surface/85 text-fg shadow focus-visible:outline-2 focus-visible:outline-ring';
+
 /**
- * The pictures of a car: one large, thumbnails to choose. Keyboard: Tab to the previous/next
- * buttons or to the selected thumbnail, then ←/→ (mirrored in Arabic), Home and End move between
- * pictures. Every picture has a text alternative; the position is announced politely.
+ * The pictures of a car: one large, thumbnails to choose, "n / N" on the picture. A finger swipe
+ * moves between pictures (the next one comes from the end of the line: from the left in Arabic,
+ * src/ui/swipe.ts); so do the previous/next buttons, and the keyboard: Tab to the selected
+ * thumbnail, then ←/→ (mirrored in Arabic), Home and End. "Full screen" opens the pictures in a
+ * dialog (car-photo-viewer.tsx). Every picture has a text alternative; the position is announced
+ * politely.
  */
 export function CarGallery({ name, images }: { name: string; images: readonly string[] }) {
   const { t } = useLingui();
   const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   const count = images.length;
   const current = Math.min(index, Math.max(0, count - 1));
   const position = current + 1;
+  const go = (next: number) => setIndex((next + count) % count);
+  const swipe = useSwipe((step) => go(current + step));
   const altOf = (i: number) => {
+    if (count <= 1) return t`${name}, vue principale`;
     const n = i + 1;
     return t`${name}, photo ${n} sur ${count}`;
   };
-
-  if (count <= 1) {
-    return (
-      <CarPicture
-        src={images[0]}
-        alt={t`${name}, vue principale`}
-        eager
-        iconSize={48}
-        className="w-full rounded-xl"
-      />
-    );
-  }
-
-  const go = (next: number) => setIndex((next + count) % count);
 
   function onThumbKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
@@ -52,9 +51,55 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
     thumbs.current[next]?.focus();
   }
 
+  const viewer = count > 0 && (
+    <CarPhotoViewer
+      open={full}
+      onClose={() => setFull(false)}
+      name={name}
+      images={images}
+      index={current}
+      onIndex={setIndex}
+      altOf={altOf}
+    />
+  );
+  const fullScreenButton = count > 0 && (
+    <button
+      type="button"
+      onClick={() => setFull(true)}
+      aria-label={t`Voir les photos en plein écran`}
+      title={t`Voir les photos en plein écran`}
+      aria-haspopup="dialog"
+      className={cn(overlayButtonClassName, 'end-2 top-2')}
+      data-testid="gallery-full-screen"
+    >
+      <ExpandIcon size={20} />
+    </button>
+  );
+
+  if (count <= 1) {
+    return (
+      <div className="relative">
+        <CarPicture
+          src={images[0]}
+          alt={altOf(0)}
+          eager
+          iconSize={48}
+          className="w-full rounded-xl"
+        />
+        {fullScreenButton}
+        {viewer}
+      </div>
+    );
+  }
+
   return (
     <section aria-label={t`Photos de ${name}`} className="flex flex-col gap-3">
-      <div className="relative">
+      <div
+        {...swipe}
+        onDragStart={(event) => event.preventDefault()}
+        className="relative touch-pan-y select-none"
+        data-testid="gallery-stage"
+      >
         <CarPicture
           src={images[current]}
           alt={altOf(current)}
@@ -67,11 +112,20 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
             Photo {position} sur {count}
           </Trans>
         </p>
+        <p
+          aria-hidden="true"
+          className="absolute start-2 bottom-2 rounded-full bg-surface/85 px-2.5 py-0.5 text-sm font-medium tabular-nums shadow"
+          data-testid="gallery-position"
+        >
+          <bdi dir="ltr">
+            {position} / {count}
+          </bdi>
+        </p>
         <button
           type="button"
           onClick={() => go(current - 1)}
           aria-label={t`Photo précédente`}
-          className="absolute inset-y-0 start-2 my-auto flex size-10 items-center justify-center rounded-full bg-surface/85 shadow"
+          className={cn(overlayButtonClassName, 'inset-y-0 start-2 my-auto')}
         >
           <ChevronStartIcon />
         </button>
@@ -79,10 +133,11 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
           type="button"
           onClick={() => go(current + 1)}
           aria-label={t`Photo suivante`}
-          className="absolute inset-y-0 end-2 my-auto flex size-10 items-center justify-center rounded-full bg-surface/85 shadow"
+          className={cn(overlayButtonClassName, 'inset-y-0 end-2 my-auto')}
         >
           <ChevronEndIcon />
         </button>
+        {fullScreenButton}
       </div>
       <ul className="flex gap-2 overflow-x-auto p-1">
         {images.map((src, i) => (
@@ -110,6 +165,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
           </li>
         ))}
       </ul>
+      {viewer}
     </section>
   );
 }
