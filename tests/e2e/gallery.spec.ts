@@ -92,7 +92,7 @@ for (const locale of ['fr', 'ar'] as const) {
     await expect(page.getByRole('button', { name: w.photo(2) })).toBeFocused();
 
     // Full screen, from the keyboard.
-    const opener = stage.getByRole('button', { name: w.full });
+    const opener = page.getByRole('button', { name: w.full });
     await opener.focus();
     await page.keyboard.press('Enter');
     // Named after the car and the photo shown (the name follows the photo).

@@ -15,7 +15,7 @@ const overlayButtonClassName =
   'absolute flex size-10 items-center justify-center rounded-full bg-surface/85 text-fg shadow focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The pictures of a car: one large, thumbnails to choose, "n / N" on the picture. A finger swipe
+ * The pictures of a car: one large, "n / N" under it, thumbnails to choose. A finger swipe
  * moves between pictures (the next one comes from the end of the line: from the left in Arabic,
  * src/ui/swipe.ts); so do the previous/next buttons, and the keyboard: Tab to the selected
  * thumbnail, then ←/→ (mirrored in Arabic), Home and End. "Full screen" opens the pictures in a
@@ -62,17 +62,18 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
       altOf={altOf}
     />
   );
+  // Under the picture, not over it: at 200 % text three round buttons do not fit on a phone's
+  // picture without covering one another.
   const fullScreenButton = count > 0 && (
     <button
       type="button"
       onClick={() => setFull(true)}
-      aria-label={t`Voir les photos en plein écran`}
-      title={t`Voir les photos en plein écran`}
       aria-haspopup="dialog"
-      className={cn(overlayButtonClassName, 'end-2 top-2')}
+      className="inline-flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       data-testid="gallery-full-screen"
     >
-      <ExpandIcon size={20} />
+      <ExpandIcon size={18} aria-hidden="true" />
+      <Trans>Voir les photos en plein écran</Trans>
     </button>
   );
 
@@ -86,7 +87,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
           iconSize={48}
           className="w-full rounded-xl"
         />
-        {fullScreenButton}
+        <div className="flex justify-end pt-2">{fullScreenButton}</div>
         {viewer}
       </div>
     );
@@ -112,15 +113,6 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
             Photo {position} sur {count}
           </Trans>
         </p>
-        <p
-          aria-hidden="true"
-          className="absolute start-2 bottom-2 rounded-full bg-surface/85 px-2.5 py-0.5 text-sm font-medium tabular-nums shadow"
-          data-testid="gallery-position"
-        >
-          <bdi dir="ltr">
-            {position} / {count}
-          </bdi>
-        </p>
         <button
           type="button"
           onClick={() => go(current - 1)}
@@ -137,6 +129,17 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
         >
           <ChevronEndIcon />
         </button>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p
+          aria-hidden="true"
+          className="text-sm font-medium tabular-nums"
+          data-testid="gallery-position"
+        >
+          <bdi dir="ltr">
+            {position} / {count}
+          </bdi>
+        </p>
         {fullScreenButton}
       </div>
       <ul className="flex gap-2 overflow-x-auto p-1">
