@@ -21,7 +21,7 @@ async function swipe(page: Page, target: Locator, dx: number) {
   const y = box.y + box.height / 2;
   const x0 = box.x + box.width / 2 - dx / 2;
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, x: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }],
