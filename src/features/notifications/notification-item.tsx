@@ -83,7 +83,7 @@ export function NotificationItem({
       )}
     >
       <Avatar avatar={notificationAvatar(category)} />
-      <span className="flex min-w-40 flex-1 flex-col gap-0.5">
+      <span className="flex min-w-[min(10rem,100%)] flex-1 flex-col gap-0.5">
         <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
         <span className="text-sm text-fg-muted">
           <TextWithReferences text={notificationBody(i18n, category, reference)} />
