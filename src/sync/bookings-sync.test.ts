@@ -57,10 +57,11 @@ describe('mergeServerBookings', () => {
     });
   });
 
-  it('keeps a booking cancelled while its cancel waits to be sent', async () => {
+  it("keeps the server's status while a cancel waits to be sent (the outbox holds the intent)", async () => {
     await queueCancel('pending');
     await mergeServerBookings([serverRow('reserved')]);
-    expect((await db.bookings.get(ID))?.status).toBe('cancelled');
+    expect((await db.bookings.get(ID))?.status).toBe('reserved');
+    expect(await db.outbox.where('kind').equals('cancel_booking').count()).toBe(1);
   });
 
   it("shows the server's status when the cancel was refused (parked)", async () => {

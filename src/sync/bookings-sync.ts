@@ -1,8 +1,8 @@
 /**
  * Booking data between the server and Dexie, outside the outbox:
  * - `pullMyBookings`: the signed-in user's bookings (status changes by staff) into Dexie, so a
- *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; local intent that has
- *   not reached the server yet (a queued booking, a queued cancellation) is kept;
+ *   booking moves from "awaiting confirmation" to "confirmed", "rejected"…; the status is always
+ *   the server's: a cancellation not sent yet stays in the outbox, and the card says so;
  * - `readPricingSettings`: the `settings` row the price depends on (driver per day) and the
  *   booking horizon the wizard checks, which the catalogue sync keeps in `meta`, so both work
  *   offline.
@@ -18,18 +18,12 @@ import { classifyError } from '@/sync/outbox/errors';
 
 export const BOOKINGS_PULLED_KEY = 'bookings.last_pull_at';
 
-/** Stores server rows, keeping what this device still has to send. */
+/** Stores server rows (a queued cancellation lives in the outbox, not in the status). */
 export async function mergeServerBookings(
   rows: readonly Booking[],
   options: { isGuest?: boolean; lookedUp?: boolean } = {},
 ): Promise<void> {
-  await db.transaction('rw', db.bookings, db.outbox, async () => {
-    // A parked cancel was refused by the server: the server's status is the truth then.
-    const pendingCancels = new Set(
-      (await db.outbox.where('kind').equals('cancel_booking').toArray())
-        .filter((e) => e.state !== 'parked')
-        .map((e) => (e.payload as { booking_id: string }).booking_id),
-    );
+  await db.transaction('rw', db.bookings, async () => {
     for (const row of rows) {
       const local = await db.bookings.get(row.id);
       const next: LocalBooking = {
@@ -43,9 +37,6 @@ export async function mergeServerBookings(
       };
       // A booking first stored by a lookup stays "looked up"; one made here never becomes so.
       if (local ? local.looked_up : options.lookedUp) next.looked_up = true;
-      if (pendingCancels.has(row.id) && (row.status === 'pending' || row.status === 'reserved')) {
-        next.status = 'cancelled';
-      }
       await db.bookings.put(next);
     }
   });

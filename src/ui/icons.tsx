@@ -43,6 +43,7 @@ export function icon(
 
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const ExpandIcon = icon(<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />);
 export const SunIcon = icon(
   <>
     <circle cx="12" cy="12" r="4" />

@@ -6,9 +6,10 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { formatDzd } from '../../src/domain/money.ts';
+import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-import { setTextSize } from './support/layout-audit.ts';
+import { auditLayout, setTextSize } from './support/layout-audit.ts';
 
 type Locale = 'fr' | 'ar';
 
@@ -66,6 +67,58 @@ test.describe('large text (200 %)', () => {
       const result = await sideways(page);
       expect(result.scrollWidth).toBeLessThanOrEqual(result.width);
       expect(result.headerInside).toBe(true);
+      await context.close();
+    });
+  }
+});
+
+test.describe('the bell panel at 200 % text', () => {
+  for (const [locale, width] of [
+    // Seen: at 320 px in French a notification taller than the 280 px list passed under the
+    // panel's footer.
+    ['fr', 320],
+    // Same class: Arabic at 360 px.
+    ['ar', 360],
+  ] as const) {
+    test(`a long notification never passes under the footer (${locale}, ${width} px)`, async ({
+      browser,
+      e2e,
+    }) => {
+      test.setTimeout(90_000);
+      const customer = await newCustomer('Lina Bouzid-Abderrahmane');
+      const reserved = await newPendingBooking(customer);
+      await staffSetStatus(reserved.id, 'reserved');
+      const rejected = await newPendingBooking(customer);
+      await staffSetStatus(rejected.id, 'rejected');
+      const { context, page } = await open(browser, e2e, locale, width, { textSize: 200 });
+      await page.goto('/sign-in?redirectUrl=%2Fmybookings');
+      await page.locator('main input[type="email"]').fill(customer.email);
+      await page.locator('main input[type="password"]').fill(customer.password);
+      await page.locator('main button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/mybookings$/);
+      await expect(page.getByTestId('notification-dot')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('notification-bell').click();
+      const items = page.getByTestId('notification-item');
+      await expect(items).toHaveCount(2);
+      // Each notification is taller than the list's 280 px at this size: the case at hand.
+      expect((await items.first().boundingBox())!.height).toBeGreaterThan(280);
+
+      // The audit's hit-tests (top, bottom, each control centred) and its "cut" check: no
+      // notification passes under the panel's title row or footer.
+      const covered = (await auditLayout(page, 'bell', { focusWalk: false })).filter((f) =>
+        /\[(covered|cut)\]/.test(f),
+      );
+      expect(covered).toEqual([]);
+      // The panel stays on the screen and scrolls as one.
+      const body = page.getByTestId('notification-panel-body');
+      const box = (await body.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(width === 320 ? 568 : 780);
+      // The footer's link is reached at the end of the scroll, and takes the click.
+      const footer = page.getByRole('link', { name: locale === 'fr' ? /Voir toute/ : /عرض/ });
+      await footer.scrollIntoViewIfNeeded();
+      await expect(footer).toBeInViewport();
+      await footer.click();
+      await expect(page).toHaveURL(/activity-log$/);
       await context.close();
     });
   }

@@ -2,7 +2,8 @@
  * /mybookings against the real stack: a booking made through the RPC shows under "current" and is
  * cancelled after the confirmation (on the server, then under "past"); a completed booking gets
  * one review, stored on the server and shown on the car's page; the page works offline (a
- * cancellation waits in the outbox), at 320 px and in Arabic; a cancellation queued while the
+ * cancellation waits in the outbox, under "current" as queued, and moves to "past" once the server
+ * took it), at 320 px and in Arabic; a cancellation queued while the
  * token expired offline lands once back online, even if sign-in was down at first.
  */
 import type { BrowserContext, Page, Route } from '@playwright/test';
@@ -64,7 +65,18 @@ async function cancelWithExpiredToken(page: Page, context: BrowserContext) {
 
   await item.getByRole('button', { name: 'Annuler la réservation' }).click();
   await page.getByRole('alertdialog').getByTestId('confirm-cancel').click();
+  // Not cancelled before the server took it: still under "current", said queued (issue 20).
+  await expect(page.getByRole('tab', { name: /En cours/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(item.getByTestId('sync-row')).toHaveAttribute('data-sync', 'cancel_queued');
+  await expect(item.getByTestId('booking-status')).toHaveText('Annulation en attente d’envoi');
+  await expect(item).not.toContainText('Annulée');
+  await expect(item.getByRole('button', { name: 'Annuler la réservation' })).toHaveCount(0);
   await page.getByRole('tab', { name: /Passées/ }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByRole('tab', { name: /En cours/ }).click();
   await expect(item.getByTestId('sync-row')).toHaveAttribute('data-sync', 'cancel_queued');
   return { customer, id, item };
 }
@@ -234,7 +246,7 @@ test.describe('my bookings', () => {
       page.getByTestId('toast').filter({ hasText: 'الإلغاء في الانتظار' }),
     ).toBeVisible();
     await expect(page.getByTestId('toast').filter({ hasText: 'بنجاح' })).toHaveCount(0);
-    await page.getByRole('tab', { name: /السابقة/ }).click();
+    // Still under "current" until the server took it (issue 20).
     await expect(item.getByTestId('sync-row')).toHaveAttribute('data-sync', 'cancel_queued');
     // Still reserved on the server: nothing could be sent.
     expect((await serverBooking(customer, id)).status).toBe('reserved');
@@ -243,8 +255,10 @@ test.describe('my bookings', () => {
     await expect
       .poll(async () => (await serverBooking(customer, id)).status, { timeout: 30_000 })
       .toBe('cancelled');
-    await expect(item.getByTestId('sync-row')).toHaveCount(0, { timeout: 20_000 });
+    await expect(item).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('tab', { name: /السابقة/ }).click();
     await expect(item.getByTestId('booking-status')).toHaveText('ملغى');
+    await expect(item.getByTestId('sync-row')).toHaveCount(0);
   });
 
   test('a cancellation queued while the token expired offline lands at once when back online', async ({
@@ -259,7 +273,11 @@ test.describe('my bookings', () => {
     await expect
       .poll(async () => (await serverBooking(customer, id)).status, { timeout: 20_000 })
       .toBe('cancelled');
+    // Taken by the server: it leaves "current" and shows under "past" as cancelled.
+    await expect(item).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('tab', { name: /Passées/ }).click();
     await expect(item.getByTestId('booking-status')).toHaveText('Annulée');
+    await expect(item.getByTestId('sync-row')).toHaveCount(0);
     await expect(page.getByTestId('user-menu-button')).toBeVisible();
   });
 
@@ -294,7 +312,10 @@ test.describe('my bookings', () => {
     await expect
       .poll(async () => (await serverBooking(customer, id)).status, { timeout: 45_000 })
       .toBe('cancelled');
-    await expect(item.getByTestId('sync-row')).toHaveCount(0, { timeout: 20_000 });
+    await expect(item).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('tab', { name: /Passées/ }).click();
+    await expect(item.getByTestId('booking-status')).toHaveText('Annulée');
+    await expect(item.getByTestId('sync-row')).toHaveCount(0);
     await expect(page.getByTestId('user-menu-button')).toBeVisible();
   });
 });

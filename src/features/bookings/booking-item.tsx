@@ -85,10 +85,8 @@ function SyncRow({ booking, view }: { booking: LocalBooking; view: SyncView }) {
     <div className="flex flex-col gap-2" data-testid="sync-row" data-sync={view.kind}>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
         {cancel?.kind === 'cancel_refused' ? null : cancel ? (
-          <>
-            <Badge tone={cancelTones[cancel.kind]}>{i18n._(cancelLabels[cancel.kind])}</Badge>
-            <span>{i18n._(cancelHints[cancel.kind])}</span>
-          </>
+          // The label is the card's status badge; here, what happens next.
+          <span>{i18n._(cancelHints[cancel.kind])}</span>
         ) : (
           hint && <span>{sayOutcome(i18n, hint, booking)}</span>
         )}
@@ -208,9 +206,10 @@ function ReviewRow({
           value={rating}
           label={plural(rating, { one: '# étoile sur 5', other: '# étoiles sur 5' })}
         />
+        {/* Not "sent" before the server took it (issue 20). */}
         {view.kind === 'queued' && (
-          <Badge tone="warning">
-            <Trans>En attente d’envoi</Trans>
+          <Badge tone="warning" data-testid="review-queued">
+            <Trans>Avis en attente d’envoi</Trans>
           </Badge>
         )}
       </p>
@@ -269,9 +268,16 @@ export function BookingItem({
             <h3 id={titleId} className="min-w-0 font-semibold break-words">
               <bdi>{carName}</bdi>
             </h3>
-            <Badge tone={outcome.tone} data-testid="booking-status">
-              {i18n._(outcome.label)}
-            </Badge>
+            {/* A cancellation the server has not taken yet is not "cancelled" (issue 20). */}
+            {sync?.kind === 'cancel_queued' ? (
+              <Badge tone={cancelTones.cancel_queued} data-testid="booking-status">
+                {i18n._(cancelLabels.cancel_queued)}
+              </Badge>
+            ) : (
+              <Badge tone={outcome.tone} data-testid="booking-status">
+                {i18n._(outcome.label)}
+              </Badge>
+            )}
           </div>
           {car && (
             <p className="text-xs text-fg-muted" data-testid="car-identity">

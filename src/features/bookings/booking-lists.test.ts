@@ -44,6 +44,21 @@ describe('tabs', () => {
     for (const status of past) expect(tabOf({ status }), status).toBe('past');
   });
 
+  it('keeps a booking whose cancellation waits in the outbox under current until the server took it', () => {
+    const b = booking({ reference: 'KR-AAAA-0009', status: 'reserved' });
+    const waiting = entry('cancel_booking', b.id);
+    expect(tabOf(b, { cancel: waiting })).toBe('current');
+    // Even a device that wrote "cancelled" early (before issue 20) keeps it current meanwhile.
+    expect(tabOf({ status: 'cancelled' }, { cancel: waiting })).toBe('current');
+    // Taken by the server: the entry is gone and the status says cancelled.
+    expect(splitBookings([{ ...b, status: 'cancelled' }], new Map()).past).toHaveLength(1);
+    expect(splitBookings([b], new Map([[b.id, { cancel: waiting }]])).current).toEqual([b]);
+    // Refused (parked): the true status decides (here the rental started: still current).
+    const refused = entry('cancel_booking', b.id, { state: 'parked', last_error: 'x' });
+    expect(tabOf({ status: 'in_progress' }, { cancel: refused })).toBe('current');
+    expect(tabOf({ status: 'completed' }, { cancel: refused })).toBe('past');
+  });
+
   it('lists current bookings needing attention first, then by pickup; past ones latest first', () => {
     const soon = booking({ reference: 'KR-AAAA-0001', start_at: '2027-03-01T09:00:00Z' });
     const later = booking({ reference: 'KR-AAAA-0002', start_at: '2027-04-01T09:00:00Z' });

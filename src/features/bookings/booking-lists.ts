@@ -9,9 +9,17 @@ import type { MyReview } from '@/sync/my-bookings-sync';
 
 export type BookingTab = 'current' | 'past';
 
-/** Bookings still ahead or under way, and local ones that still need the customer. */
-export function tabOf(booking: Pick<LocalBooking, 'status'>): BookingTab {
+/**
+ * Bookings still ahead or under way, local ones that still need the customer, and those whose
+ * cancellation waits in the outbox: a booking moves to "past" only once the server took the
+ * cancellation (issue 20), whatever this device wrote before.
+ */
+export function tabOf(
+  booking: Pick<LocalBooking, 'status'>,
+  entries: BookingEntries = {},
+): BookingTab {
   const { status } = booking;
+  if (entries.cancel && entries.cancel.state !== 'parked') return 'current';
   return status === 'queued' || status === 'sync_failed' || !isFinal(status) ? 'current' : 'past';
 }
 
@@ -23,9 +31,11 @@ const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
  */
 export function splitBookings(
   bookings: readonly LocalBooking[],
+  entries: ReadonlyMap<string, BookingEntries> = new Map(),
 ): Record<BookingTab, LocalBooking[]> {
-  const current = bookings.filter((b) => tabOf(b) === 'current');
-  const past = bookings.filter((b) => tabOf(b) === 'past');
+  const tab = (b: LocalBooking) => tabOf(b, entries.get(b.id));
+  const current = bookings.filter((b) => tab(b) === 'current');
+  const past = bookings.filter((b) => tab(b) === 'past');
   const attention = (b: LocalBooking) => (b.status === 'sync_failed' ? 0 : 1);
   current.sort(
     (a, b) =>

@@ -201,7 +201,7 @@ describe('/mybookings', () => {
     );
   });
 
-  it('cancels after a confirmation that warns it cannot be undone, at once on this device', async () => {
+  it('queues a cancellation after a confirmation that warns it cannot be undone; the card stays current', async () => {
     renderPage();
     const panel = await screen.findByRole('tabpanel');
     await waitFor(() => expect(items(panel)).toContain('KR-AAAA-0002'));
@@ -228,15 +228,23 @@ describe('/mybookings', () => {
     expect(entries).toMatchObject([
       { kind: 'cancel_booking', payload: { booking_id: reserved.id } },
     ]);
-    expect((await db.bookings.get(reserved.id))?.status).toBe('cancelled');
-    await waitFor(() => expect(items(screen.getByRole('tabpanel'))).toEqual(['KR-AAAA-0001']));
-
+    // Until the server took it, the booking keeps its status and stays under "current", said
+    // as a queued cancellation, never as "cancelled" (issue 20).
+    expect((await db.bookings.get(reserved.id))?.status).toBe('reserved');
+    const stays = await waitFor(() => {
+      const el = within(screen.getByRole('tabpanel'))
+        .getAllByTestId('booking-item')
+        .find((e) => e.dataset.reference === 'KR-AAAA-0002')!;
+      expect(within(el).getByTestId('sync-row').dataset.sync).toBe('cancel_queued');
+      return el;
+    });
+    expect(within(stays).getByTestId('booking-status').textContent).toBe(
+      'Annulation en attente d’envoi',
+    );
+    expect(stays.textContent).not.toContain('Annulée');
+    expect(within(stays).queryByRole('button', { name: 'Annuler la réservation' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: /Passées/ }));
-    const moved = within(screen.getByRole('tabpanel'))
-      .getAllByTestId('booking-item')
-      .find((el) => el.dataset.reference === 'KR-AAAA-0002')!;
-    expect(within(moved).getByTestId('sync-row').dataset.sync).toBe('cancel_queued');
-    expect(within(moved).queryByRole('button', { name: 'Annuler la réservation' })).toBeNull();
+    expect(items(screen.getByRole('tabpanel'))).not.toContain('KR-AAAA-0002');
   });
 
   it('drops a booking that was never sent instead of sending a cancellation', async () => {
@@ -323,7 +331,11 @@ describe('/mybookings', () => {
       expect(within(card()).getByTestId('my-review').textContent).toContain('Voiture propre'),
     );
     expect(within(card()).getByRole('img', { name: '4 étoiles sur 5' })).toBeTruthy();
+    // In the outbox, not on the server yet: said queued, not sent (issue 20).
+    expect(within(card()).getByTestId('review-queued').textContent).toBe('Avis en attente d’envoi');
     expect(within(card()).queryByRole('button', { name: 'Laisser un avis' })).toBeNull();
+    await db.outbox.clear();
+    await waitFor(() => expect(within(card()).queryByTestId('review-queued')).toBeNull());
   });
 
   it('says so when the server later refuses a cancellation, with the reason', async () => {

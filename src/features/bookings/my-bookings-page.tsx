@@ -55,7 +55,7 @@ function MyBookings({ userId }: { userId: string }) {
   const linkedBooking = linked ? data?.bookings.find((b) => b.id === linked) : undefined;
   const linkedTab = linkedBooking
     ? (['current', 'past'] as BookingTab[]).find(
-        (k) => splitBookings([linkedBooking])[k].length > 0,
+        (k) => splitBookings([linkedBooking], data?.entries)[k].length > 0,
       )
     : undefined;
   const tab: BookingTab = isTab(params.get('tab'))
@@ -66,7 +66,7 @@ function MyBookings({ userId }: { userId: string }) {
   // Car names, pictures and places come from the synced catalogue.
   useEffect(() => keepRunning('catalogue'), []);
 
-  const lists = splitBookings(data?.bookings ?? []);
+  const lists = splitBookings(data?.bookings ?? [], data?.entries);
   const shown = lists[tab];
   const selected = open ? (data?.bookings.find((b) => b.id === open.id) ?? null) : null;
   const carName = (id: string | undefined) => (id && data?.names.cars.get(id)?.name) || t`Voiture`;

@@ -28,6 +28,11 @@ export const ACTIVITY_LOG_PATH = '/concepts/account/activity-log';
  * The header's bell (docs/product.md §2, §9): an unread dot and a count (max '99+'); a panel 280 px high and
  * at least 280 px (340 px from the sm breakpoint) wide, with 'mark all read' and 'view all
  * activity'. Choosing a notification marks it read and opens /mybookings.
+ *
+ * The panel never reaches below the screen. When the screen is short for the text (less than
+ * 40 rem high: large text, or a 568 px phone), the list loses its own 280 px scroll box and the
+ * whole panel scrolls as one: a notification taller than the box no longer passes under the
+ * footer (issue 20, docs/ui.md, "Screens that fit (the layout audit)").
  */
 export default function NotificationBell({ user }: { user: SessionUser }) {
   const { t } = useLingui();
@@ -80,7 +85,10 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
       }
     >
       {({ close }) => (
-        <div className="flex flex-col">
+        <div
+          className="flex max-h-[calc(100dvh-5.5rem)] flex-col overflow-y-auto overscroll-contain"
+          data-testid="notification-panel-body"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 className="text-base font-semibold whitespace-nowrap">
               <Trans>Notifications</Trans>
@@ -94,7 +102,10 @@ export default function NotificationBell({ user }: { user: SessionUser }) {
               <Trans>Tout marquer comme lu</Trans>
             </button>
           </div>
-          <div className="h-[280px] overflow-y-auto p-1.5" data-testid="notification-panel">
+          <div
+            className="h-[280px] shrink-0 overflow-y-auto p-1.5 [@media(max-height:40rem)]:h-auto [@media(max-height:40rem)]:overflow-visible"
+            data-testid="notification-panel"
+          >
             <NotificationList
               items={items}
               failed={failed}

@@ -76,12 +76,14 @@ export function NotificationItem({
       data-unread={unread ? 'true' : 'false'}
       data-category={category}
       className={cn(
-        'flex w-full items-start gap-3 rounded-lg px-3 py-2.5 text-start',
+        // The words keep at least 10 rem: with large text they go under the avatar rather than
+        // into a column a few letters wide (issue 20).
+        'flex w-full flex-wrap items-start gap-3 rounded-lg px-3 py-2.5 text-start',
         'hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
       )}
     >
       <Avatar avatar={notificationAvatar(category)} />
-      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <span className="flex min-w-[min(10rem,100%)] flex-1 flex-col gap-0.5">
         <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
         <span className="text-sm text-fg-muted">
           <TextWithReferences text={notificationBody(i18n, category, reference)} />

@@ -116,7 +116,8 @@ export async function discardUnsentBooking(bookingId: string): Promise<boolean> 
 
 /**
  * Cancels a booking: one still queued is simply removed from the outbox (nothing is sent); one the
- * server has is cancelled through `cancel_booking`, shown cancelled at once.
+ * server has is cancelled through `cancel_booking`. Its local status stays the server's until the
+ * server took the cancellation: the card says "cancellation queued" meanwhile (issue 20).
  * Returns 'discarded' or 'queued'.
  */
 export async function enqueueCancelBooking(bookingId: string): Promise<'discarded' | 'queued'> {
@@ -131,10 +132,6 @@ export async function enqueueCancelBooking(bookingId: string): Promise<'discarde
     await db.outbox.add(
       newEntry('cancel_booking', { booking_id: bookingId }, owner, seq, creating),
     );
-    await db.bookings.update(bookingId, {
-      status: 'cancelled',
-      updated_at: new Date().toISOString(),
-    });
     return 'queued' as const;
   });
   if (result === 'queued') notifyEnqueued();

@@ -11,7 +11,11 @@
  * - covered: the centre (or a point half-way to a corner) of a visible button, input, select or
  *   textarea hit-tests to another element (a floating button, the sticky header; not a toast,
  *   which goes by itself and can be closed), at the scroll positions where the
- *   page rests: its top, its bottom, and the control scrolled to the middle of the screen;
+ *   page rests: its top, its bottom, and the control scrolled to the middle of the screen (a point
+ *   scrolled away inside the control's own scroll box is not covered);
+ * - cut: in a panel, a control taller than its scroll box while parts of the panel that do not
+ *   scroll take space from the box: part of it always passes under them (issue 20: a
+ *   notification under the bell panel's footer at 200 % text);
  * - under-header: a heading or focus target under the sticky header once it has the focus
  *   (walked backwards from the page's bottom, as Shift+Tab does) and after a step change;
  * - mixed-script: a text whose first strong letter runs the other way than its element (Latin in
@@ -219,6 +223,23 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
   // Controls found under the floating contact button before it could step aside (it follows on
   // the next frames): looked at again, at the same scroll position, once the page settled.
   const recheck = new Map<HTMLElement, number>();
+  /**
+   * What the scroll containers around `el` (up to the page) let be seen of it: a point outside is
+   * scrolled away in its box, not covered.
+   */
+  const visibleBox = (el: HTMLElement) => {
+    const box = { top: -Infinity, bottom: Infinity, left: -Infinity, right: Infinity };
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (!scrolls(style.overflowY) && !scrolls(style.overflowX)) continue;
+      const r = node.getBoundingClientRect();
+      box.top = Math.max(box.top, r.top);
+      box.bottom = Math.min(box.bottom, r.bottom);
+      box.left = Math.max(box.left, r.left);
+      box.right = Math.min(box.right, r.right);
+    }
+    return box;
+  };
   const hitTest = (settled = true, only?: HTMLElement) => {
     const top = headerBottom();
     for (const el of only ? [only] : controls) {
@@ -227,6 +248,10 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
       if (y < top || y > vh || x < 0 || x > vw) continue; // its centre is not on the screen
+      const clip = visibleBox(el);
+      const shown = (px: number, py: number) =>
+        py >= clip.top && py <= clip.bottom && px >= clip.left && px <= clip.right;
+      if (!shown(x, y)) continue; // scrolled away inside its box
       // The centre, and four points half-way to the corners: a button half under another is
       // covered too (its label is).
       const points = [
@@ -237,7 +262,7 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
         [x + r.width / 4, y + r.height / 4],
       ];
       for (const [px, py] of points) {
-        if (py! < top || py! > vh || px! < 0 || px! > vw) continue;
+        if (py! < top || py! > vh || px! < 0 || px! > vw || !shown(px!, py!)) continue;
         const hit = document.elementFromPoint(px!, py!);
         // Its own content, or an ancestor (a control that lets clicks through, e.g. disabled).
         if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
@@ -274,6 +299,31 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
     }
     window.scrollTo(0, start);
     for (const [el, by] of covered) findings.push(`[covered] ${describe(el)} is under ${by}`);
+    // In a panel (a popover, a menu, a dialog), a control taller than the scroll box it is in,
+    // while parts of the panel that do not scroll (its title row, its footer) take space from the
+    // box: part of the control always passes under those parts.
+    if (panel) {
+      for (const el of controls) {
+        let box: HTMLElement | null = el.parentElement;
+        while (box && box !== panel) {
+          const style = getComputedStyle(box);
+          if (scrolls(style.overflowY)) break;
+          box = box.parentElement;
+        }
+        if (!box || box === panel) continue;
+        const boxHeight = box.getBoundingClientRect().height;
+        const own = getComputedStyle(panel);
+        const inner =
+          panel.clientHeight - parseFloat(own.paddingTop) - parseFloat(own.paddingBottom);
+        const fixedParts = inner - boxHeight;
+        const height = el.getBoundingClientRect().height;
+        if (height > boxHeight + 1 && fixedParts > 8) {
+          findings.push(
+            `[cut] ${describe(el)} is ${Math.round(height)} px high in a scroll box of ${Math.round(boxHeight)} px, beside ${Math.round(fixedParts)} px of the panel that do not scroll`,
+          );
+        }
+      }
+    }
   }
 
   // --- focus targets under the sticky header ------------------------------------------------
