@@ -29,7 +29,12 @@ describe('authErrorMessage', () => {
 
   it('maps the account page failures', () => {
     // The profile trigger's refusal (internal.check_profile_text), through PostgREST.
-    const refusal = (message: string) => ({ code: 'P0001', message, details: null, hint: null });
+    const refusal = (details: string) => ({
+      code: 'P0001',
+      message: `invalid_${details.split(':')[0]}`,
+      details,
+      hint: null,
+    });
     expect(authErrorMessage('updateProfile', refusal('full_name: too_long'))).toEqual([
       m.profileName,
     ]);

@@ -184,8 +184,13 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
       if (code === 'same_password') return [messages.samePassword];
       if (code === 'reauthentication_not_valid') return [messages.reauthenticationInvalid];
       return [messages.updateFailed];
-    case 'updateProfile':
-      return [profileMessage(f.message) ?? messages.profileFailed];
+    case 'updateProfile': {
+      // The profile trigger's refusal (internal.fail): message `invalid_<field>`, details
+      // `<field>: <reason>` (PostgREST's error shape).
+      const details = (error as { details?: unknown }).details;
+      const reason = typeof details === 'string' ? details : f.message;
+      return [profileMessage(reason) ?? messages.profileFailed];
+    }
     case 'changeEmail':
       if (code === 'email_exists' || code === 'user_already_exists') return [messages.emailTaken];
       return [messages.emailChangeFailed];
