@@ -12,7 +12,7 @@ import { afterFirstScreen } from '@/infra/first-screen';
 import { activateLocale, i18n, initialLocale } from '@/infra/i18n';
 import { keepRunning } from '@/infra/background';
 import { listenForInstallPrompt } from '@/infra/pwa';
-import { applyTheme, getTheme, updateTheme } from '@/infra/theme';
+import { applyTheme, followSystemMode, getTheme, updateTheme } from '@/infra/theme';
 import { CATALOGUE_ROUTE } from '@/sync/catalogue-prefetch';
 
 import './styles.css';
@@ -24,6 +24,7 @@ if (!root) throw new Error('#root is missing from index.html');
 listenForInstallPrompt();
 const locale = initialLocale();
 applyTheme(getTheme());
+followSystemMode();
 if (getTheme().direction !== localeDirection(locale)) {
   updateTheme({ direction: localeDirection(locale) });
 }

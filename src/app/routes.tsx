@@ -57,6 +57,8 @@ const signedInRoutes: RouteObject[] = [
     path: 'concepts/account/activity-log',
     lazy: page('notifications', () => import('@/features/notifications/activity-log-page')),
   },
+  // auth (account settings)
+  { path: 'account', lazy: page('auth', () => import('@/features/auth/account-page')) },
   // bookings
   {
     path: 'mybookings',

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 import type * as SessionModuleType from '@/infra/session';
 import type { SessionState } from '@/infra/session';
+import { adoptAccountTheme } from '@/infra/theme';
 
 /**
  * The shell's view of the session.
@@ -51,6 +52,10 @@ function writeHint(signedIn: boolean) {
 export function loadSessionModule(): Promise<SessionModule> {
   modulePromise ??= import('@/infra/session').then((mod) => {
     mod.subscribeSession((next) => {
+      // A sign-in on this page (not a stored session at start): the account's appearance applies.
+      if (known?.status === 'signedOut' && next.status === 'signedIn') {
+        adoptAccountTheme(next.user?.metadata);
+      }
       known = next;
       if (next.status !== 'loading') writeHint(next.status === 'signedIn');
       emit();

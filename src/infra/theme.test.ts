@@ -6,6 +6,8 @@ import {
   getTheme,
   parseTheme,
   reloadThemeFromStorage,
+  setModeSetting,
+  setThemeSchema,
   THEME_STORAGE_KEY,
   toggleThemeMode,
   updateTheme,
@@ -35,6 +37,7 @@ describe('theme settings', () => {
       themeSchema: 'default',
       direction: 'ltr',
       mode: 'light',
+      modeSetting: 'system',
       panelExpand: false,
       controlSize: 'md',
       layout: { type: 'topBarClassic', sideNavCollapse: false },
@@ -51,6 +54,41 @@ describe('theme settings', () => {
   it('keeps the stored choice over the system preference', () => {
     mockPrefersDark(true);
     expect(parseTheme(JSON.stringify({ mode: 'light' })).mode).toBe('light');
+    expect(parseTheme(JSON.stringify({ mode: 'light' })).modeSetting).toBe('light');
+  });
+
+  it('follows the system when the stored setting is `system`, whatever mode was stored', () => {
+    mockPrefersDark(true);
+    const parsed = parseTheme(JSON.stringify({ mode: 'light', modeSetting: 'system' }));
+    expect(parsed).toMatchObject({ mode: 'dark', modeSetting: 'system' });
+  });
+
+  it('keeps a known colour theme and drops an unknown one', () => {
+    expect(parseTheme(JSON.stringify({ themeSchema: 'orange' }), 'light').themeSchema).toBe(
+      'orange',
+    );
+    expect(parseTheme(JSON.stringify({ themeSchema: 'pink' }), 'light').themeSchema).toBe(
+      'default',
+    );
+  });
+
+  it('applies and persists a colour theme and a mode setting', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+    setModeSetting('light');
+    setThemeSchema('green');
+    expect(document.documentElement.dataset.theme).toBe('green');
+    expect(meta.content).toBe('#15803d');
+    mockPrefersDark(true);
+    setModeSetting('system');
+    expect(getTheme()).toMatchObject({ mode: 'dark', modeSetting: 'system' });
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? '{}')).toMatchObject({
+      themeSchema: 'green',
+      modeSetting: 'system',
+    });
+    meta.remove();
   });
 
   it('replaces malformed or unknown values with defaults, field by field', () => {
@@ -81,7 +119,7 @@ describe('theme settings', () => {
       layout: { type: 'topBarClassic' },
     });
     toggleThemeMode();
-    expect(getTheme().mode).toBe('light');
+    expect(getTheme()).toMatchObject({ mode: 'light', modeSetting: 'light' });
     expect(document.documentElement.classList.contains('dark')).toBe(false);
     reloadThemeFromStorage();
     expect(getTheme().mode).toBe('light');

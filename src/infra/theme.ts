@@ -8,6 +8,12 @@ import type { Direction } from '@/domain/locale';
  * inline script that reads the same keys: keep the two in step (see docs/ui.md).
  */
 export type ThemeMode = 'light' | 'dark';
+/** What the person chose: a mode, or following the system's (prefers-color-scheme). */
+export type ModeSetting = ThemeMode | 'system';
+/** The colour themes (docs/ui.md, "Theme"): blue is `default`. */
+export const THEME_SCHEMAS = ['default', 'green', 'purple', 'orange'] as const;
+export type ThemeSchema = (typeof THEME_SCHEMAS)[number];
+export const MODE_SETTINGS: readonly ModeSetting[] = ['light', 'dark', 'system'];
 export type ControlSize = 'xs' | 'sm' | 'md' | 'lg';
 export type LayoutType =
   | 'collapsibleSide'
@@ -18,9 +24,11 @@ export type LayoutType =
   | 'blank';
 
 export type ThemeSettings = {
-  themeSchema: string;
+  themeSchema: ThemeSchema;
   direction: Direction;
+  /** The mode in effect (the system's when `modeSetting` is `system`). */
   mode: ThemeMode;
+  modeSetting: ModeSetting;
   panelExpand: boolean;
   controlSize: ControlSize;
   layout: { type: LayoutType; sideNavCollapse: boolean; previousType?: LayoutType };
@@ -30,6 +38,21 @@ export const THEME_STORAGE_KEY = 'theme';
 
 /** The browser colours of the two modes (`<meta name="theme-color">`, manifest). */
 export const THEME_COLORS: Record<ThemeMode, string> = { light: '#1d4ed8', dark: '#0f172a' };
+/** The light mode's browser colour of each colour theme (its primary, src/styles.css). */
+export const SCHEMA_COLORS: Record<ThemeSchema, string> = {
+  default: '#1d4ed8',
+  green: '#15803d',
+  purple: '#7e22ce',
+  orange: '#c2410c',
+};
+
+export function isThemeSchema(value: unknown): value is ThemeSchema {
+  return THEME_SCHEMAS.includes(value as ThemeSchema);
+}
+
+export function isModeSetting(value: unknown): value is ModeSetting {
+  return MODE_SETTINGS.includes(value as ModeSetting);
+}
 
 const controlSizes: readonly ControlSize[] = ['xs', 'sm', 'md', 'lg'];
 const layoutTypes: readonly LayoutType[] = [
@@ -52,6 +75,7 @@ export function defaultTheme(mode: ThemeMode = prefersDark() ? 'dark' : 'light')
     themeSchema: 'default',
     direction: 'ltr',
     mode,
+    modeSetting: 'system',
     panelExpand: false,
     controlSize: 'md',
     layout: { type: 'topBarClassic', sideNavCollapse: false },
@@ -78,10 +102,14 @@ export function parseTheme(raw: string | null, fallbackMode?: ThemeMode): ThemeS
     unknown
   >;
   const isLayout = (x: unknown): x is LayoutType => layoutTypes.includes(x as LayoutType);
+  const storedMode = v.mode === 'dark' || v.mode === 'light' ? v.mode : null;
+  // Settings stored before `modeSetting` existed: their mode was a choice.
+  const modeSetting = isModeSetting(v.modeSetting) ? v.modeSetting : (storedMode ?? 'system');
   return {
-    themeSchema: typeof v.themeSchema === 'string' ? v.themeSchema : base.themeSchema,
+    themeSchema: isThemeSchema(v.themeSchema) ? v.themeSchema : base.themeSchema,
     direction: v.direction === 'rtl' || v.direction === 'ltr' ? v.direction : base.direction,
-    mode: v.mode === 'dark' || v.mode === 'light' ? v.mode : base.mode,
+    mode: modeSetting === 'system' ? base.mode : modeSetting,
+    modeSetting,
     panelExpand: typeof v.panelExpand === 'boolean' ? v.panelExpand : base.panelExpand,
     controlSize: controlSizes.includes(v.controlSize as ControlSize)
       ? (v.controlSize as ControlSize)
@@ -108,15 +136,22 @@ function readStored(): string | null {
 let current: ThemeSettings = parseTheme(readStored());
 const listeners = new Set<() => void>();
 
-/** Puts the settings on the document: the `dark` class, `color-scheme`, the browser colour. */
+/**
+ * Puts the settings on the document: the `dark` class, `data-theme` (the colour theme's palette,
+ * src/styles.css), `color-scheme`, the browser colour.
+ */
 export function applyTheme(theme: ThemeSettings): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme.mode === 'dark');
+  root.dataset.theme = theme.themeSchema;
   root.style.colorScheme = theme.mode;
   root.dataset.controlSize = theme.controlSize;
   document
     .querySelector('meta[name="theme-color"]')
-    ?.setAttribute('content', THEME_COLORS[theme.mode]);
+    ?.setAttribute(
+      'content',
+      theme.mode === 'dark' ? THEME_COLORS.dark : SCHEMA_COLORS[theme.themeSchema],
+    );
 }
 
 export function getTheme(): ThemeSettings {
@@ -136,7 +171,33 @@ export function updateTheme(patch: Partial<ThemeSettings>): void {
 }
 
 export function setThemeMode(mode: ThemeMode): void {
-  updateTheme({ mode });
+  updateTheme({ mode, modeSetting: mode });
+}
+
+/** A mode, or `system`: then the system's, followed while the app runs (`followSystemMode`). */
+export function setModeSetting(setting: ModeSetting): void {
+  updateTheme({ modeSetting: setting, mode: setting === 'system' ? systemMode() : setting });
+}
+
+export function setThemeSchema(themeSchema: ThemeSchema): void {
+  updateTheme({ themeSchema });
+}
+
+function systemMode(): ThemeMode {
+  return prefersDark() ? 'dark' : 'light';
+}
+
+/** While `modeSetting` is `system`, a change of the system's mode applies at once. */
+export function followSystemMode(): () => void {
+  const query = window.matchMedia?.('(prefers-color-scheme: dark)');
+  if (!query) return () => undefined;
+  const onChange = () => {
+    if (current.modeSetting === 'system' && current.mode !== systemMode()) {
+      updateTheme({ mode: systemMode() });
+    }
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 }
 
 export function toggleThemeMode(): void {
@@ -157,4 +218,23 @@ export function useTheme(): ThemeSettings {
 export function reloadThemeFromStorage(): void {
   current = parseTheme(readStored());
   for (const listener of listeners) listener();
+}
+
+/**
+ * The appearance kept with the account (user metadata `theme: {schema, mode}`, saved by the
+ * account page): applied when a user signs in, so a new device looks like the last one. Anything
+ * malformed is ignored.
+ */
+export function adoptAccountTheme(metadata: Record<string, unknown> | undefined): void {
+  const saved = metadata?.theme as { schema?: unknown; mode?: unknown } | undefined;
+  if (!saved || typeof saved !== 'object') return;
+  const patch: Partial<ThemeSettings> = {};
+  if (isThemeSchema(saved.schema) && saved.schema !== current.themeSchema) {
+    patch.themeSchema = saved.schema;
+  }
+  if (isModeSetting(saved.mode) && saved.mode !== current.modeSetting) {
+    patch.modeSetting = saved.mode;
+    patch.mode = saved.mode === 'system' ? systemMode() : saved.mode;
+  }
+  if (Object.keys(patch).length > 0) updateTheme(patch);
 }

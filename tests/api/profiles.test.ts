@@ -123,6 +123,41 @@ describe('profile text, whoever writes it', () => {
     expect(data).toEqual({ full_name: 'Lina Bouzid', address: '1 rue Didouche Mourad, Alger' });
   });
 
+  it('refuses a customer emptying a required field of their own profile (the account page), keeping it', async () => {
+    const customer = await newCustomer();
+    for (const [change, code] of [
+      [{ full_name: '' }, 'invalid_name'],
+      [{ phone: null }, 'invalid_phone'],
+      [{ age: null }, 'invalid_age'],
+      [{ address: null }, 'invalid_address'],
+    ] as const) {
+      const { error } = await customer.client.from('profiles').update(change).eq('id', customer.id);
+      expectCode(error, code);
+    }
+    const changed = await customer.client
+      .from('profiles')
+      .update({ full_name: 'Lina Haddad', age: 41 })
+      .eq('id', customer.id)
+      .select('full_name, age, phone, address')
+      .single();
+    expect(changed.error).toBeNull();
+    expect(changed.data).toEqual({
+      full_name: 'Lina Haddad',
+      age: 41,
+      phone: expect.any(String),
+      address: '1 rue Didouche Mourad, Alger',
+    });
+    // An operator may still clear a field (anonymising an account that keeps its bookings).
+    await sql(`update public.profiles set phone = null, address = null where id = $1`, [
+      customer.id,
+    ]);
+    const [row] = await sql<{ phone: string | null }>(
+      `select phone from public.profiles where id = $1`,
+      [customer.id],
+    );
+    expect(row!.phone).toBeNull();
+  });
+
   it('answers 400 to sign-up data holding a NUL character or a lone surrogate, never 500', async () => {
     for (const name of ['Amel\u0000', 'Amel \ud800']) {
       const { error } = await visitor().auth.signUp({

@@ -27,6 +27,43 @@ describe('authErrorMessage', () => {
     ]);
   });
 
+  it('maps the account page failures', () => {
+    // The profile trigger's refusal (internal.check_profile_text), through PostgREST.
+    const refusal = (details: string) => ({
+      code: 'P0001',
+      message: `invalid_${details.split(':')[0]}`,
+      details,
+      hint: null,
+    });
+    expect(authErrorMessage('updateProfile', refusal('full_name: too_long'))).toEqual([
+      m.profileName,
+    ]);
+    expect(authErrorMessage('updateProfile', refusal('age: under_age'))).toEqual([
+      m.profileUnderAge,
+    ]);
+    expect(authErrorMessage('updateProfile', refusal('phone: format'))).toEqual([m.profilePhone]);
+    expect(authErrorMessage('updateProfile', refusal('something else'))).toEqual([m.profileFailed]);
+    expect(authErrorMessage('changeEmail', apiError(422, 'email_exists'))).toEqual([m.emailTaken]);
+    expect(authErrorMessage('changeEmail', apiError(400, 'validation_failed'))).toEqual([
+      m.invalidEmail,
+    ]);
+    expect(authErrorMessage('confirmEmailChange', apiError(403, 'otp_expired'))).toEqual([
+      m.codeInvalid,
+    ]);
+    expect(authErrorMessage('changePassword', apiError(400, 'reauthentication_not_valid'))).toEqual(
+      [m.reauthenticationInvalid],
+    );
+    expect(authErrorMessage('changePassword', apiError(422, 'same_password'))).toEqual([
+      m.samePassword,
+    ]);
+    expect(authErrorMessage('factor', apiError(422, 'mfa_verification_failed'))).toEqual([
+      m.factorWrong,
+    ]);
+    expect(authErrorMessage('factor', apiError(422, 'insufficient_aal'))).toEqual([
+      m.factorNeedsAal2,
+    ]);
+  });
+
   it('maps sign-up failures', () => {
     expect(authErrorMessage('signUp', null)).toEqual([m.unableToSignUp]);
     expect(authErrorMessage('signUp', apiError(422, 'user_already_exists'))).toEqual([

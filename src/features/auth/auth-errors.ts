@@ -14,7 +14,17 @@ export type AuthFailure = {
   reasons?: string[];
 };
 
-export type AuthAction = 'signIn' | 'signUp' | 'recover' | 'updatePassword';
+export type AuthAction =
+  | 'signIn'
+  | 'signUp'
+  | 'recover'
+  | 'updatePassword'
+  /** The account page (src/features/auth/account-*.tsx). */
+  | 'changePassword'
+  | 'updateProfile'
+  | 'changeEmail'
+  | 'confirmEmailChange'
+  | 'factor';
 
 export function toAuthFailure(error: unknown): AuthFailure {
   if (typeof error !== 'object' || error === null) return { message: String(error) };
@@ -58,6 +68,13 @@ const messages = {
   profileAge: msg`Veuillez saisir un âge valide (un nombre entier).`,
   profileAddress: msg`L'adresse est requise, en 200 caractères au plus, sans retour à la ligne.`,
   profileInvalid: msg`Certaines informations du profil sont invalides. Vérifiez-les puis réessayez.`,
+  profileFailed: msg`Impossible d'enregistrer le profil. Veuillez réessayer.`,
+  reauthenticationInvalid: msg`Code de confirmation incorrect ou expiré. Demandez-en un nouveau.`,
+  emailTaken: msg`Cette adresse e-mail est déjà utilisée par un autre compte.`,
+  emailChangeFailed: msg`Impossible de changer l'adresse e-mail. Veuillez réessayer.`,
+  factorWrong: msg`Code incorrect. Saisissez le code affiché maintenant par l'application.`,
+  factorNeedsAal2: msg`Confirmez d'abord avec un code de votre application d'authentification (reconnectez-vous).`,
+  factorFailed: msg`L'opération a échoué. Veuillez réessayer.`,
 } satisfies Record<string, MessageDescriptor>;
 
 export const authErrorMessages = messages;
@@ -67,10 +84,10 @@ export const authErrorMessages = messages;
  * migration auth_hooks; GoTrue gives it no error code of its own).
  */
 function profileMessage(message: string | undefined): MessageDescriptor | null {
-  const match = /^(name|phone|age|address|locale): (\w+)$/.exec(message ?? '');
+  const match = /^(name|full_name|phone|age|address|locale): (\w+)$/.exec(message ?? '');
   if (!match) return null;
   const [, field, reason] = match;
-  if (field === 'name') return messages.profileName;
+  if (field === 'name' || field === 'full_name') return messages.profileName;
   if (field === 'phone') return messages.profilePhone;
   if (field === 'address') return messages.profileAddress;
   if (field === 'age')
@@ -163,5 +180,28 @@ export function authErrorMessage(action: AuthAction, error: unknown): MessageDes
         return [messages.linkExpired];
       }
       return [messages.updateFailed];
+    case 'changePassword':
+      if (code === 'same_password') return [messages.samePassword];
+      if (code === 'reauthentication_not_valid') return [messages.reauthenticationInvalid];
+      return [messages.updateFailed];
+    case 'updateProfile': {
+      // The profile trigger's refusal (internal.fail): message `invalid_<field>`, details
+      // `<field>: <reason>` (PostgREST's error shape).
+      const details = (error as { details?: unknown }).details;
+      const reason = typeof details === 'string' ? details : f.message;
+      return [profileMessage(reason) ?? messages.profileFailed];
+    }
+    case 'changeEmail':
+      if (code === 'email_exists' || code === 'user_already_exists') return [messages.emailTaken];
+      return [messages.emailChangeFailed];
+    case 'confirmEmailChange':
+      if (code === 'otp_expired') return [messages.codeInvalid];
+      return [messages.emailChangeFailed];
+    case 'factor':
+      if (code === 'mfa_verification_failed' || code === 'mfa_challenge_expired') {
+        return [messages.factorWrong];
+      }
+      if (code === 'insufficient_aal') return [messages.factorNeedsAal2];
+      return [messages.factorFailed];
   }
 }

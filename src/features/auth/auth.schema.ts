@@ -91,29 +91,32 @@ export const signInSchema = z.object({
   password: z.string().min(1, key('password.required')),
 });
 
+/** The profile's fields (sign-up and the account page), checked in SQL too (docs/accounts.md). */
+const profileFields = {
+  fullName: z.string().trim().min(1, key('fullName.required')).max(NAME_MAX, key('fullName.max')),
+  phone: z
+    .string()
+    .trim()
+    .min(1, key('phone.required'))
+    // As people type it: "+213 555 12-34-56", "0555 12 34 56" (src/domain/phone.ts).
+    .transform((v) => normalizePhone(v) ?? v)
+    .pipe(z.string().regex(PHONE_PATTERN, key('phone.invalid'))),
+  age: z
+    .string()
+    .trim()
+    .min(1, key('age.required'))
+    .regex(/^\d{1,3}$/, key('age.invalid'))
+    .transform(Number)
+    .pipe(z.number().min(MIN_AGE, key('age.min')).max(MAX_AGE, key('age.max'))),
+  address: z.string().trim().min(1, key('address.required')).max(ADDRESS_MAX, key('address.max')),
+};
+
 export const signUpSchema = confirmationMatches(
-  z.object({
-    fullName: z.string().trim().min(1, key('fullName.required')).max(NAME_MAX, key('fullName.max')),
-    email,
-    phone: z
-      .string()
-      .trim()
-      .min(1, key('phone.required'))
-      // As people type it: "+213 555 12-34-56", "0555 12 34 56" (src/domain/phone.ts).
-      .transform((v) => normalizePhone(v) ?? v)
-      .pipe(z.string().regex(PHONE_PATTERN, key('phone.invalid'))),
-    age: z
-      .string()
-      .trim()
-      .min(1, key('age.required'))
-      .regex(/^\d{1,3}$/, key('age.invalid'))
-      .transform(Number)
-      .pipe(z.number().min(MIN_AGE, key('age.min')).max(MAX_AGE, key('age.max'))),
-    address: z.string().trim().min(1, key('address.required')).max(ADDRESS_MAX, key('address.max')),
-    password: newPasswordSchema,
-    confirmPassword,
-  }),
+  z.object({ ...profileFields, email, password: newPasswordSchema, confirmPassword }),
 );
+
+/** The account page's profile form (src/features/auth/account-profile.tsx). */
+export const profileSchema = z.object(profileFields);
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -129,6 +132,8 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
 
 /** The user metadata a sign-up sends (docs/decisions.md: `{ name, phone, age, address }`). */
 export function signUpMetadata(values: SignUpValues) {

@@ -8,7 +8,7 @@ import { loadFeatureCatalog } from '@/infra/i18n';
 import { signOut, type SessionUser } from '@/infra/session';
 import { cn } from '@/ui/cn';
 import { DropdownMenu, MenuItem } from '@/ui/dropdown-menu';
-import { CalendarIcon, ClockIcon, SignOutIcon } from '@/ui/icons';
+import { CalendarIcon, ClockIcon, SignOutIcon, UserIcon } from '@/ui/icons';
 
 await loadFeatureCatalog('auth');
 
@@ -101,6 +101,15 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             }}
           >
             <Trans>Activité</Trans>
+          </MenuItem>
+          <MenuItem
+            icon={<UserIcon size={18} />}
+            onSelect={() => {
+              close(false);
+              navigate('/account');
+            }}
+          >
+            <Trans>Mon compte</Trans>
           </MenuItem>
           <hr className="my-1 border-line" />
           <MenuItem

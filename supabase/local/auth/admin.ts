@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Queryable } from '../context.ts';
-import { changeEmail, databaseWrite, emailTaken, insertUser, patchMetadata } from './accounts.ts';
+import { databaseWrite, insertUser, patchMetadata } from './accounts.ts';
+import { changeEmail, emailTaken } from './user-update.ts';
 import {
   badRequest,
   notFound,

@@ -6,13 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ApiFactory, ApiHandler } from '../context.ts';
-import {
-  handleGetUser,
-  handleLogout,
-  handleSignup,
-  handleToken,
-  handleUpdateUser,
-} from './accounts.ts';
+import { handleGetUser, handleLogout, handleToken } from './accounts.ts';
+import { handleSignup } from './signup.ts';
+import { handleUpdateUser } from './user-update.ts';
 import {
   handleCreateUser,
   handleDeleteUserById,
@@ -30,12 +26,8 @@ import { handleOtp, handleReauthenticate, handleResend } from './otp.ts';
 import { handleAuthorize, handleSso } from './external.ts';
 import { AuthFailure, notFound, sendFailure, sendJson, versionHeaders } from './http.ts';
 import type { AuthOptions } from './options.ts';
-import {
-  handleGenerateLink,
-  handleRecover,
-  handleVerifyGet,
-  handleVerifyPost,
-} from './recovery.ts';
+import { handleGenerateLink, handleRecover } from './recovery.ts';
+import { handleVerifyGet, handleVerifyPost } from './verify.ts';
 import type { AuthService } from './service.ts';
 import { createLimiters } from './service.ts';
 import { requireAdmin } from './sessions.ts';

@@ -13,13 +13,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Queryable } from '../context.ts';
 
-import {
-  EMAIL_APP_METADATA,
-  databaseWrite,
-  insertUser,
-  mailConfirmation,
-  newUserJson,
-} from './accounts.ts';
+import { EMAIL_APP_METADATA, databaseWrite, insertUser, newUserJson } from './accounts.ts';
+import { mailConfirmation } from './signup.ts';
 import { sendAuthMail } from './auth-mail.ts';
 import { assertCaptcha } from './captcha.ts';
 import { createFlowState, pkceLink, readPkce } from './pkce.ts';
