@@ -10,7 +10,9 @@ import {
 import {
   busyPath,
   busyWindow,
+  CATALOGUE_FIRST_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
+  pageLimit,
   catalogueTables,
   catalogueUrl,
   changesPath,
@@ -20,7 +22,9 @@ import { postgrestCatalogueSource } from '@/sync/catalogue-source';
 
 const API = 'https://api.example.test';
 const KEY = 'anon-key';
-const CARS_URL = `${API}/rest/v1/${changesPath('cars', null, CATALOGUE_PAGE_SIZE)}&apikey=${KEY}`;
+/** A first visit's first request of cars (first page first). */
+const FIRST_CARS = CATALOGUE_FIRST_PAGE_SIZE.cars!;
+const CARS_URL = `${API}/rest/v1/${changesPath('cars', null, FIRST_CARS)}&apikey=${KEY}`;
 /** 10:37 in Algiers: the busy window starts at 09:00 UTC. */
 const NOW = new Date('2027-03-14T09:37:12.345Z');
 const BUSY_URL = catalogueUrl(API, KEY, busyPath(busyWindow(NOW)));
@@ -57,7 +61,8 @@ describe('prefetchUrls', () => {
   it("are the sync's first request of each catalogue table, and the settings", () => {
     expect(prefetchUrls(API, KEY)).toEqual([
       ...catalogueTables.map(
-        (table) => `${API}/rest/v1/${changesPath(table, null, CATALOGUE_PAGE_SIZE)}&apikey=${KEY}`,
+        (table) =>
+          `${API}/rest/v1/${changesPath(table, null, pageLimit(table, null, CATALOGUE_PAGE_SIZE))}&apikey=${KEY}`,
       ),
       `${API}/rest/v1/${SETTINGS_PATH}&apikey=${KEY}`,
     ]);
@@ -164,14 +169,10 @@ describe('postgrestCatalogueSource with prefetched answers', () => {
     runScript('/cars', (url) => (url === CARS_URL ? json(PREFETCHED_ROWS) : json([])));
     const { send, source: catalogue } = source();
 
-    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
-      PREFETCHED_ROWS,
-    );
+    await expect(catalogue.changes('cars', null, FIRST_CARS)).resolves.toEqual(PREFETCHED_ROWS);
     expect(send).not.toHaveBeenCalled();
 
-    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
-      FETCHED_ROWS,
-    );
+    await expect(catalogue.changes('cars', null, FIRST_CARS)).resolves.toEqual(FETCHED_ROWS);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]![0]).toBe(CARS_URL);
   });
@@ -213,9 +214,7 @@ describe('postgrestCatalogueSource with prefetched answers', () => {
     runScript('/cars', () => Promise.reject(new TypeError('Failed to fetch')));
     const { send, source: catalogue } = source();
 
-    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
-      FETCHED_ROWS,
-    );
+    await expect(catalogue.changes('cars', null, FIRST_CARS)).resolves.toEqual(FETCHED_ROWS);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]![0]).toBe(CARS_URL);
   });
@@ -226,9 +225,7 @@ describe('postgrestCatalogueSource with prefetched answers', () => {
     );
     const { send, source: catalogue } = source();
 
-    await expect(catalogue.changes('cars', null, CATALOGUE_PAGE_SIZE)).resolves.toEqual(
-      FETCHED_ROWS,
-    );
+    await expect(catalogue.changes('cars', null, FIRST_CARS)).resolves.toEqual(FETCHED_ROWS);
     expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -21,6 +21,7 @@ import {
   catalogueTables,
   catalogueUrl,
   changesPath,
+  pageLimit,
   restBase,
   SETTINGS_PATH,
 } from './catalogue-requests.ts';
@@ -39,7 +40,9 @@ type Prefetched = Record<string, Promise<Response | null>>;
 /** The URLs of the first visit's requests that do not depend on the time: tables, settings. */
 export function prefetchUrls(apiUrl: string, anonKey: string): string[] {
   return [
-    ...catalogueTables.map((table) => changesPath(table, null, CATALOGUE_PAGE_SIZE)),
+    ...catalogueTables.map((table) =>
+      changesPath(table, null, pageLimit(table, null, CATALOGUE_PAGE_SIZE)),
+    ),
     SETTINGS_PATH,
   ].map((path) => catalogueUrl(apiUrl, anonKey, path));
 }

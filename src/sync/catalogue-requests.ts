@@ -33,6 +33,19 @@ export function restBase(apiUrl: string): string {
 /** Rows per request of a table's delta. */
 export const CATALOGUE_PAGE_SIZE = 500;
 
+/**
+ * Rows of a table's very first request (no cursor yet), when smaller than a page: a first visit
+ * shows the first cars after one screenful's download, however large the fleet; the rest follows
+ * in pages of CATALOGUE_PAGE_SIZE (docs/catalogue.md).
+ */
+export const CATALOGUE_FIRST_PAGE_SIZE: Partial<Record<CatalogueTable, number>> = { cars: 24 };
+
+/** Rows to ask for after `after` (null: the table's first request). */
+export function pageLimit(table: CatalogueTable, after: unknown, pageSize: number): number {
+  const first = CATALOGUE_FIRST_PAGE_SIZE[table];
+  return after === null && first !== undefined ? Math.min(first, pageSize) : pageSize;
+}
+
 /** Position after the last row received: `updated_at` exactly as the server wrote it. */
 export type KeysetCursor = { updated_at: string; key: string };
 

@@ -173,6 +173,26 @@ describe('catalogue delta sync', () => {
     ]);
   });
 
+  it('asks for a screenful of cars first, then full pages (first page first)', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `car-${String(i).padStart(2, '0')}`);
+    server.tables.cars = ids.map((id) => car(id, T1));
+    server.tables.locations = ['a', 'b', 'c'].map((id) => location(id, T1));
+    const outcome = await makeSync(30).sync();
+
+    expect(outcome).toMatchObject({ ok: true, changed: { cars: 60, locations: 3 } });
+    expect(await db.cars.count()).toBe(60);
+    // 24 first (one screenful), then pages of 30: 24 + 30 + 6.
+    expect(
+      server.calls.filter((c) => c.table === 'cars').map((c) => [c.after?.key ?? null, c.limit]),
+    ).toEqual([
+      [null, 24],
+      ['car-23', 30],
+      ['car-53', 30],
+    ]);
+    // Other tables start with a full page.
+    expect(server.calls.find((c) => c.table === 'locations')?.limit).toBe(30);
+  });
+
   it('never skips rows that share the cursor’s timestamp', async () => {
     server.tables.cars = [car('a', T1), car('b', T1)];
     const sync = makeSync();

@@ -12,6 +12,7 @@ import {
 import {
   busyWindow,
   CATALOGUE_PAGE_SIZE,
+  pageLimit,
   catalogueKeys,
   catalogueTables,
   type CatalogueTable,
@@ -118,7 +119,8 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
     let cursor = ((await db.meta.get(cursorKey(table)))?.value as KeysetCursor | undefined) ?? null;
     let received = 0;
     for (;;) {
-      const rows = (await server.changes(table, cursor, pageSize)) as unknown as Array<
+      const limit = pageLimit(table, cursor, pageSize);
+      const rows = (await server.changes(table, cursor, limit)) as unknown as Array<
         Record<string, unknown>
       >;
       if (rows.length === 0) break;
@@ -130,7 +132,7 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
       });
       received += rows.length;
       cursor = next;
-      if (rows.length < pageSize) break;
+      if (rows.length < limit) break;
     }
     return received;
   }

@@ -229,10 +229,17 @@ test.describe('first visit', () => {
     await waitForCatalogue(page);
 
     const reads = ['cars', 'locations', 'extras', 'insurance_options', 'settings'];
-    for (const read of [...reads, 'rpc/car_busy_periods']) {
+    for (const read of [...reads.filter((r) => r !== 'cars'), 'rpc/car_busy_periods']) {
       // Asked for once: the sync took the answer index.html had started.
       expect(catalogueRequests.filter((r) => r.startsWith(`${read}?`))).toHaveLength(1);
     }
+    // First page first (docs/catalogue.md): the first 24 cars (the request index.html started,
+    // asked for once), then the rest of the seed's fleet after them in one page.
+    const cars = catalogueRequests.filter((r) => r.startsWith('cars?'));
+    expect(cars).toHaveLength(2);
+    expect(new URLSearchParams(cars[0]!.split('?')[1]).get('limit')).toBe('24');
+    expect(new URLSearchParams(cars[0]!.split('?')[1]).has('or')).toBe(false);
+    expect(decodeURIComponent(cars[1]!)).toContain('or=(updated_at.gt.');
     // CORS-simple requests, the key in the URL: no preflight before any of them.
     expect(notSimple).toEqual([]);
     for (const request of catalogueRequests) {
