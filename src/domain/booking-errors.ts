@@ -60,6 +60,13 @@ const messages: Record<string, MessageDescriptor> = {
   file_missing: msg`Le fichier joint n’est plus sur cet appareil. Choisissez-le à nouveau.`,
   booking_finished: msg`Cette réservation a reçu sa réponse finale : il n’y a plus rien à notifier.`,
   invalid_push_endpoint: msg`Ce navigateur a donné une adresse de notification que l’agence ne peut pas utiliser.`,
+  // Blocked periods (staff_block_car, docs/fleet.md).
+  block_collides: msg`Une réservation ou un autre blocage occupe déjà la voiture sur cette période.`,
+  block_in_past: msg`La période est déjà passée.`,
+  block_too_long: msg`Un blocage dure au plus 366 jours.`,
+  invalid_period: msg`Le dernier jour doit être le premier ou après.`,
+  reason_too_long: msg`Le motif fait au plus 300 caractères.`,
+  invalid_text: msg`Le motif contient des caractères invisibles.`,
 };
 
 /**
@@ -70,6 +77,8 @@ export const unshownErrorCodes: Record<string, string> = {
   booking_not_refused:
     'report_refused_booking: the outbox sends the booking again (src/sync/outbox/senders/create-booking.ts)',
   booking_would_be_created: 'raised and caught inside report_refused_booking: never leaves it',
+  car_blocked:
+    'the message of the bookings_no_overlap violation a block causes (internal.sync_booking_hold): callers answer car_unavailable',
 };
 
 /** Whether `code` has its own message (not the generic one). */

@@ -22,15 +22,9 @@ import { useLocale } from '@/features/staff/staff-booking-parts';
 
 export const BLOCK_REASON_MAX = 300;
 
-/** The block RPCs' codes (docs/fleet.md); others fall back to the shared booking messages. */
+/** Wording of the block dialog where it says more than the shared message (docs/fleet.md). */
 const blockErrors: Record<string, MessageDescriptor> = {
-  block_collides: msg`Une réservation ou un autre blocage occupe déjà la voiture sur cette période.`,
-  block_in_past: msg`La période est déjà passée.`,
-  block_too_long: msg`Un blocage dure au plus 366 jours.`,
-  invalid_period: msg`Le dernier jour doit être le premier ou après.`,
   reason_required: msg`Indiquez le motif du blocage.`,
-  reason_too_long: msg`Le motif fait au plus 300 caractères.`,
-  invalid_text: msg`Le motif contient des caractères invisibles.`,
   car_not_found: msg`Cette voiture n’existe plus.`,
 };
 
