@@ -25,19 +25,19 @@ import {
   type VapidKeys,
 } from './config.ts';
 import type { Db, ServiceContext, StackConfig } from './context.ts';
-import { startCron, type CronWorker } from './cron.ts';
-import { createDb } from './db.ts';
+import { startCron, type CronWorker } from './workers/cron.ts';
+import { createDb } from './postgres/db.ts';
 import { readFunctions, readSecrets } from './functions/config.ts';
 import { createEdgeRuntime, type EdgeRuntime } from './functions/runtime.ts';
-import { createGateway } from './gateway.ts';
-import type { RateLimitOptions } from './gateway-guards.ts';
-import { Mailbox } from './mailbox.ts';
-import { startNetWorker, type NetWorker } from './net.ts';
-import { migrate, type MigrateResult } from './migrate.ts';
-import { PushService } from './push-service.ts';
-import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
-import { Postgrest, killStalePostgrest } from './postgrest.ts';
-import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
+import { createGateway } from './gateway/gateway.ts';
+import type { RateLimitOptions } from './gateway/gateway-guards.ts';
+import { Mailbox } from './mailbox/mailbox.ts';
+import { startNetWorker, type NetWorker } from './gateway/net.ts';
+import { migrate, type MigrateResult } from './postgres/migrate.ts';
+import { PushService } from './push/push-service.ts';
+import { listen, startPgliteServer, type PgliteServer } from './postgres/pglite-server.ts';
+import { Postgrest, killStalePostgrest } from './postgrest/postgrest.ts';
+import { installSchemaWatch, pollSchemaVersion } from './postgres/schema-watch.ts';
 import {
   loadSettings,
   withOverrides,

@@ -17,8 +17,8 @@ import {
 import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 
-import type { ApiHandler } from './context.ts';
-import { HOP_BY_HOP, type EdgeRuntime } from './functions/runtime.ts';
+import type { ApiHandler } from '../context.ts';
+import { HOP_BY_HOP, type EdgeRuntime } from '../functions/runtime.ts';
 import {
   ANON_WRITES,
   MAX_ECHOED_URL_BYTES,
@@ -36,8 +36,8 @@ import {
   type RateLimitOptions,
   type Refusal,
 } from './gateway-guards.ts';
-import type { Mailbox } from './mailbox.ts';
-import type { PushService } from './push-service.ts';
+import type { Mailbox } from '../mailbox/mailbox.ts';
+import type { PushService } from '../push/push-service.ts';
 
 /** The request headers supabase-js sends (Supabase's CORS configuration). */
 export const ALLOWED_HEADERS = [
