@@ -10,7 +10,7 @@ import * as buckets from './buckets.ts';
 import { ERRORS } from './errors.ts';
 import { ObjectFiles } from './files.ts';
 import { decodePath, mustBeValidBucketName, splitBucketAndKey } from './keys.ts';
-import * as objects from './objects.ts';
+import * as objects from './routes/object/index.ts';
 import { callerClaims, header, sendError, type Storage } from './shared.ts';
 
 export const createStorageApi: ApiFactory = (ctx) => {
