@@ -29,7 +29,8 @@ import {
 } from './config.ts';
 import { listen } from './postgres/pglite-server.ts';
 import { loadSettings } from './settings.ts';
-import { PortInUseError, startStack, type Stack } from './stack.ts';
+import { PortInUseError } from './stack-locks.ts';
+import { startStack, type Stack } from './stack.ts';
 import { createStaticHandler } from './gateway/static-server.ts';
 
 type Command = 'start' | 'dev' | 'stack';

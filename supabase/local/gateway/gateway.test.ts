@@ -11,7 +11,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { acceptsGzip, createGateway, isAllowedOrigin } from './gateway.ts';
+import { createGateway } from './gateway.ts';
+import { acceptsGzip, isAllowedOrigin } from './headers.ts';
 import { signJwt } from '../jwt.ts';
 import type { Mailbox } from '../mailbox/mailbox.ts';
 
