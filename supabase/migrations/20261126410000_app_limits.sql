@@ -65,6 +65,17 @@ alter table public.profiles
   add constraint profiles_age_adult check (
     age >= internal.app_limit('age_min') and age <= internal.app_limit('age_max'));
 
+-- The copies of a staff member's reason the history and the notifications keep.
+alter table public.booking_events
+  drop constraint booking_events_reason_length,
+  add constraint booking_events_reason_length check (
+    char_length(reason) <= internal.app_limit('text'));
+
+alter table public.notifications
+  drop constraint notifications_reason_length,
+  add constraint notifications_reason_length check (
+    char_length(reason) <= internal.app_limit('text'));
+
 update storage.buckets
    set file_size_limit = internal.app_limit('upload_bytes')
  where id in ('licenses', 'flight-documents', 'cars');

@@ -256,6 +256,16 @@ describe('SQL: the maximum accepted, one past it refused', () => {
       code: '23514',
       constraint: 'bookings_status_reason_length',
     });
+    const event = (value: string) =>
+      tryUpdate('update public.booking_events set reason = $1 where booking_id = $2', [
+        value,
+        booking.id,
+      ]);
+    expect(await event(a(LIMITS.text))).toBeNull();
+    expect(await event(a(LIMITS.text + 1))).toEqual({
+      code: '23514',
+      constraint: 'booking_events_reason_length',
+    });
     expect(await row('guest_email', emailOf(LIMITS.email))).toBeNull();
     expect(await row('guest_email', emailOf(LIMITS.email + 1))).toEqual({
       code: '23514',
