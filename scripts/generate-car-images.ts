@@ -3,7 +3,7 @@
  * pickup, van) in the car's exterior colour, without any make's styling or logo, on two or three
  * backgrounds (studio, city street at dusk, desert road). SVG: small and crisp at any size.
  *
- * The fleet is read from the seed itself: the script applies supabase/local/bootstrap.sql, the
+ * The fleet is read from the seed itself: the script applies supabase/local/postgres/bootstrap.sql, the
  * migrations and supabase/seed.sql to an in-memory PGlite and draws every path a car's `images`
  * names (`/cars/<slug>-<n>.svg`, n = 1 studio, 2 street, 3 desert). Run once after changing the
  * fleet, and commit public/cars:

@@ -2,9 +2,9 @@
  * `npm run test:supabase`: the real Supabase CLI (npm `supabase`, no Docker) against a throwaway
  * PostgreSQL 15 cluster laid out as a hosted project:
  *
- * 1. initdb with the platform's superuser `supabase_admin`, then supabase/local/bootstrap.sql (the
+ * 1. initdb with the platform's superuser `supabase_admin`, then supabase/local/postgres/bootstrap.sql (the
  *    platform part: roles, `auth` and `storage`, `extensions`), which demotes `postgres` to the
- *    non-superuser role a hosted project gives its owner, and supabase/local/extensions.sql (pg_cron,
+ *    non-superuser role a hosted project gives its owner, and supabase/local/postgres/extensions.sql (pg_cron,
  *    pg_net and Vault where the cluster lacks them);
  * 2. `supabase db push --include-seed` as `postgres`, the way migrations reach production;
  * 3. `supabase db advisors` (Supabase's linter): no ERROR or WARN;
@@ -35,9 +35,9 @@ import { liveSchema, mirrorDifferences, writeMirror } from './schema-mirror.ts';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const TYPES_FILE = join(ROOT, 'src/infra/database.types.ts');
 const SCHEMA_MIRROR = join(ROOT, 'supabase/schema');
-const BOOTSTRAP = join(ROOT, 'supabase/local/bootstrap.sql');
-const EXTENSIONS = join(ROOT, 'supabase/local/extensions.sql');
-const HOSTED_RESTRICTIONS = join(ROOT, 'supabase/local/hosted-restrictions.sql');
+const BOOTSTRAP = join(ROOT, 'supabase/local/postgres/bootstrap.sql');
+const EXTENSIONS = join(ROOT, 'supabase/local/postgres/extensions.sql');
+const HOSTED_RESTRICTIONS = join(ROOT, 'supabase/local/postgres/hosted-restrictions.sql');
 const CLI = join(ROOT, 'node_modules/supabase/dist/supabase.js');
 
 type Advisory = { name: string; level: string; detail?: string; title?: string };
@@ -267,7 +267,7 @@ async function checkCluster(
   try {
     const admin = withUser(cluster.url, 'supabase_admin');
     const owner = withUser(cluster.url, 'postgres', 'postgres');
-    await timed('platform part applied (supabase/local/bootstrap.sql)', async () => {
+    await timed('platform part applied (supabase/local/postgres/bootstrap.sql)', async () => {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {

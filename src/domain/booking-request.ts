@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { LIMITS } from '@/domain/limits';
 import { locales } from '@/domain/locale';
 import { REFERENCE_RE } from '@/domain/reference';
 
@@ -29,7 +30,7 @@ export const bookingRequestSchema = z.object({
   license_path: z.string().min(1),
   flight_document_path: z.string().min(1).nullable(),
   from_abroad: z.boolean(),
-  additional_requests: z.string().max(500).nullable(),
+  additional_requests: z.string().max(LIMITS.text).nullable(),
   extras: z.array(z.string()),
   insurance: z.array(z.string()),
   payment_method: z.literal('cash'),

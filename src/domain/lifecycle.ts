@@ -12,6 +12,7 @@
  * A guest's booking whose e-mail is not confirmed by `confirm_by` becomes `expired` (reason
  * `contact_not_confirmed`): the server does it, nobody asks for it, and no move leaves it.
  */
+import { LIMITS } from '@/domain/limits';
 import type { BookingStatus } from '@/domain/rows';
 
 /**
@@ -65,7 +66,7 @@ export const moves: readonly Move[] = [
 ];
 
 /** The longest reason the server stores (`bookings_status_reason_length`). */
-export const REASON_MAX = 500;
+export const REASON_MAX = LIMITS.text;
 
 /** The moves `actor` may make from `status`. */
 export function movesFrom(status: string, actor: Actor): Move[] {

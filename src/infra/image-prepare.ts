@@ -8,8 +8,9 @@
  * weighs on the first screens.
  */
 import { sniffFileType, FILE_SNIFF_BYTES } from '@/domain/file-sniff';
+import { LIMITS } from '@/domain/limits';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = LIMITS.uploadBytes;
 /** What the buckets accept (docs/database.md). */
 export const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];

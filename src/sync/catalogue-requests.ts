@@ -84,7 +84,7 @@ export function changesPath(
  * header than Accept, which makes them "simple" cross-origin requests. The browser sends them
  * at once instead of asking the API's permission first (a CORS preflight: one more round trip
  * before each new URL, and a delta's URL is always new). The gateway takes the key from the
- * query as from the header (Supabase's does; so does supabase/local/gateway.ts).
+ * query as from the header (Supabase's does; so does supabase/local/gateway/gateway.ts).
  */
 export function catalogueUrl(apiUrl: string, anonKey: string, path: string): string {
   return `${restBase(apiUrl)}/${path}${path.includes('?') ? '&' : '?'}${apiKeyParam(anonKey)}`;

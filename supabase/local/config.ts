@@ -66,8 +66,8 @@ export const DEFAULT_DATA_DIR = resolve(ROOT_DIR, '.kiraa');
 
 export const PATHS = {
   config: resolve(ROOT_DIR, 'supabase/config.toml'),
-  bootstrap: resolve(ROOT_DIR, 'supabase/local/bootstrap.sql'),
-  extensions: resolve(ROOT_DIR, 'supabase/local/extensions.sql'),
+  bootstrap: resolve(ROOT_DIR, 'supabase/local/postgres/bootstrap.sql'),
+  extensions: resolve(ROOT_DIR, 'supabase/local/postgres/extensions.sql'),
   functions: resolve(ROOT_DIR, 'supabase/functions'),
   functionsEnv: resolve(ROOT_DIR, 'supabase/functions/.env'),
   denoConfig: resolve(ROOT_DIR, 'supabase/functions/deno.json'),

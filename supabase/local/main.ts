@@ -27,10 +27,11 @@ import {
   resolveVapidKeys,
   type VapidKeys,
 } from './config.ts';
-import { listen } from './pglite-server.ts';
+import { listen } from './postgres/pglite-server.ts';
 import { loadSettings } from './settings.ts';
-import { PortInUseError, startStack, type Stack } from './stack.ts';
-import { createStaticHandler } from './static-server.ts';
+import { PortInUseError } from './stack-locks.ts';
+import { startStack, type Stack } from './stack.ts';
+import { createStaticHandler } from './gateway/static-server.ts';
 
 type Command = 'start' | 'dev' | 'stack';
 

@@ -5,14 +5,8 @@ import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 
 import { PATHS } from './config.ts';
-import {
-  loadSettings,
-  parseDurationSeconds,
-  parseSettings,
-  parseSize,
-  UnsupportedSettingError,
-  withOverrides,
-} from './settings.ts';
+import { parseDurationSeconds, parseSize, UnsupportedSettingError } from './settings-reader.ts';
+import { loadSettings, parseSettings, withOverrides } from './settings.ts';
 
 describe('supabase/config.toml', () => {
   it('is what the local stack runs with: the hosted settings of the project', () => {

@@ -4,12 +4,10 @@
  * Functions (Deno) and the dev mailbox, and the workers of the pg_cron and pg_net stand-ins.
  * `npm start`, `npm run dev`, `npm run stack` and every test suite start it through `startStack`.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { resolve } from 'node:path';
-
-import pg from 'pg';
 
 import { configureAuthApi } from './auth/index.ts';
 import { authOptionsFromEnv, authOptionsFromSettings } from './auth/options.ts';
@@ -25,19 +23,20 @@ import {
   type VapidKeys,
 } from './config.ts';
 import type { Db, ServiceContext, StackConfig } from './context.ts';
-import { startCron, type CronWorker } from './cron.ts';
-import { createDb } from './db.ts';
 import { readFunctions, readSecrets } from './functions/config.ts';
 import { createEdgeRuntime, type EdgeRuntime } from './functions/runtime.ts';
-import { createGateway } from './gateway.ts';
-import type { RateLimitOptions } from './gateway-guards.ts';
-import { Mailbox } from './mailbox.ts';
-import { startNetWorker, type NetWorker } from './net.ts';
-import { migrate, type MigrateResult } from './migrate.ts';
-import { PushService } from './push-service.ts';
-import { listen, startPgliteServer, type PgliteServer } from './pglite-server.ts';
-import { Postgrest, killStalePostgrest } from './postgrest.ts';
-import { installSchemaWatch, pollSchemaVersion } from './schema-watch.ts';
+import type { RateLimitOptions } from './gateway/gateway-guards.ts';
+import { createGateway } from './gateway/gateway.ts';
+import { startNetWorker, type NetWorker } from './gateway/net.ts';
+import { Mailbox } from './mailbox/mailbox.ts';
+import { createDb } from './postgres/db.ts';
+import { migrate, type MigrateResult } from './postgres/migrate.ts';
+import { listen, startPgliteServer, type PgliteServer } from './postgres/pglite-server.ts';
+import { installSchemaWatch, pollSchemaVersion } from './postgres/schema-watch.ts';
+import { storeVaultSecrets } from './postgres/vault.ts';
+import { asAuthenticator, postgrestUri } from './postgrest/login.ts';
+import { Postgrest, killStalePostgrest } from './postgrest/postgrest.ts';
+import { PushService } from './push/push-service.ts';
 import {
   loadSettings,
   withOverrides,
@@ -45,7 +44,9 @@ import {
   type SettingsOverrides,
 } from './settings.ts';
 import { SigningKeys } from './signing-keys.ts';
+import { PortInUseError, lockDataDir, isAddressInUse } from './stack-locks.ts';
 import { createStorageApi } from './storage/index.ts';
+import { startCron, type CronWorker } from './workers/cron.ts';
 
 export type StackOptions = {
   /** Gateway port (default 54321; 0 = any free port). */
@@ -120,126 +121,6 @@ export type Stack = {
   settings: ProjectSettings;
   stop(): Promise<void>;
 };
-
-/** A port is taken: the message says which and what to do. */
-export class PortInUseError extends Error {
-  constructor(
-    readonly port: number,
-    readonly what: string,
-    envName: string,
-  ) {
-    super(
-      `Port ${port} (${what}) is already in use. Stop the program using it (another "npm start"?) or pick another port with ${envName}=<port>.`,
-    );
-    this.name = 'PortInUseError';
-  }
-}
-
-/** Another running stack uses this data directory (PGlite's files must have one owner). */
-export class DataDirInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `The data directory ${dataDir} is in use by another local stack (process ${pid}). Stop it, or use another directory with KIRAA_DATA_DIR=<dir>.`,
-    );
-    this.name = 'DataDirInUseError';
-  }
-}
-
-/** Data directories used by stacks of this process. */
-const heldDataDirs = new Set<string>();
-
-function isRunning(pid: number): boolean {
-  try {
-    return process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-}
-
-/** Takes the data directory for one stack; returns the release function. */
-function lockDataDir(dataDir: string, lockFile: string): () => void {
-  if (heldDataDirs.has(dataDir)) throw new DataDirInUseError(dataDir, process.pid);
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    // A lock left by a process that is gone (crashed, killed) is taken over.
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-      throw new DataDirInUseError(dataDir, pid);
-    }
-  }
-  writeFileSync(lockFile, String(process.pid));
-  heldDataDirs.add(dataDir);
-  return () => {
-    heldDataDirs.delete(dataDir);
-    rmSync(lockFile, { force: true });
-  };
-}
-
-function isAddressInUse(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
-}
-
-/** PGlite's URL for the `authenticator` login (PGlite checks no password). */
-function asAuthenticator(pgliteUrl: string): string {
-  const url = new URL(pgliteUrl);
-  url.username = 'authenticator';
-  url.password = 'authenticator';
-  return url.toString();
-}
-
-/**
- * PostgREST connects to a real server as `authenticator` (as on Supabase), with a password
- * derived from the JWT secret: whoever knows the secret can already act as service_role.
- * Falls back to the DATABASE_URL user when the server refuses that login (pg_hba rules).
- */
-async function postgrestUri(
-  databaseUrl: string,
-  jwtSecret: string,
-  log: (m: string) => void,
-): Promise<string> {
-  const password = createHmac('sha256', jwtSecret).update('kiraa-authenticator').digest('hex');
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ sql: string }>(
-      "select format('alter role authenticator with login password %L', $1::text) as sql",
-      [password],
-    );
-    await admin.query(rows[0]!.sql);
-  } catch (error) {
-    log(`PostgREST connects as the DATABASE_URL user: ${(error as Error).message}.`);
-    return databaseUrl;
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(databaseUrl);
-  url.username = 'authenticator';
-  url.password = password;
-  const probe = new pg.Client({ connectionString: url.toString() });
-  try {
-    await probe.connect();
-    return url.toString();
-  } catch (error) {
-    log(
-      `PostgREST connects as the DATABASE_URL user: the server refused "authenticator" (${(error as Error).message}).`,
-    );
-    return databaseUrl;
-  } finally {
-    await probe.end().catch(() => {});
-  }
-}
-
-/** Upserts Vault secrets (the stand-in's, or Supabase Vault where it exists). */
-async function storeVaultSecrets(db: Db, secrets: Record<string, string>): Promise<void> {
-  for (const [name, secret] of Object.entries(secrets)) {
-    const updated = await db.query(
-      'select vault.update_secret(id, $2::text) from vault.secrets where name = $1::text',
-      [name, secret],
-    );
-    if (updated.rowCount === 0) {
-      await db.query('select vault.create_secret($2::text, $1::text)', [name, secret]);
-    }
-  }
-}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;

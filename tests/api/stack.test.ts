@@ -15,10 +15,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PATHS } from '../../supabase/local/config.ts';
-import { ANON_WRITES } from '../../supabase/local/gateway-guards.ts';
+import { ANON_WRITES } from '../../supabase/local/gateway/gateway-guards.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { migrate, MigrationError } from '../../supabase/local/migrate.ts';
-import { freePort, Postgrest } from '../../supabase/local/postgrest.ts';
+import { migrate, MigrationError } from '../../supabase/local/postgres/migrate.ts';
+import { freePort, Postgrest } from '../../supabase/local/postgrest/postgrest.ts';
 import {
   anonClient,
   serviceClient,

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { freePort } from '../../supabase/local/postgrest.ts';
+import { freePort } from '../../supabase/local/postgrest/postgrest.ts';
 
 export type PostgresCluster = {
   /** Superuser URL: postgresql://<superuser>@127.0.0.1:<port>/postgres */

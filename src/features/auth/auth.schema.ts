@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LIMITS } from '@/domain/limits';
 import { normalizePhone } from '@/domain/phone';
 
 /**
@@ -7,14 +8,14 @@ import { normalizePhone } from '@/domain/phone';
  * screens translate the key with `authFieldMessages` (auth-messages.ts) in the current language,
  * so a language switch re-translates errors already on screen.
  */
-export const MIN_AGE = 18;
-export const MAX_AGE = 120;
+export const MIN_AGE = LIMITS.ageMin;
+export const MAX_AGE = LIMITS.ageMax;
 export const PASSWORD_MIN = 8;
 /** bcrypt (GoTrue's hash) reads at most 72 bytes (UTF-8: an Arabic letter takes two). */
 export const PASSWORD_MAX = 72;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const ADDRESS_MAX = 200;
+export const NAME_MAX = LIMITS.name;
+export const EMAIL_MAX = LIMITS.email;
+export const ADDRESS_MAX = LIMITS.address;
 /** International format: `+`, then 8 to 15 digits, the first not 0 (docs/decisions.md). */
 export const PHONE_PATTERN = /^\+[1-9]\d{7,14}$/;
 

@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 import { algiersToIso } from '@/domain/dates';
 
+import { LIMITS } from '@/domain/limits';
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
 /** The server's `rental_too_long` (a fixed rule in create_booking). */
-export const MAX_RENTAL_DAYS = 90;
+export const MAX_RENTAL_DAYS = LIMITS.rentalDays;
 /** `settings.booking_horizon_days` when the device has not synced it yet (the server's default). */
 export const DEFAULT_HORIZON_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
+import { LIMITS } from '@/domain/limits';
 import { normalizePhone } from '@/domain/phone';
 import { cleanTypedParagraphs, cleanTypedText, isMailableAddress } from '@/domain/typed-text';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
-export const MAX_ADDITIONAL_REQUESTS = 500;
-export const MAX_GUEST_NAME = 100;
+export const MAX_ADDITIONAL_REQUESTS = LIMITS.text;
+export const MAX_GUEST_NAME = LIMITS.name;
 export const extraCodes = [
   'baby_seat',
   'full_tank',

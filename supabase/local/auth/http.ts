@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
-import { holdsUnstorableText, jsonTooDeep } from '../gateway-guards.ts';
+import { holdsUnstorableText, jsonTooDeep } from '../gateway/gateway-guards.ts';
 
 /** The header supabase-js sends; GoTrue answers with the version it used. */
 const API_VERSION_HEADER = 'x-supabase-api-version';

@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 
 import { holdChild } from '../children.ts';
 import type { JwtClaims } from '../context.ts';
-import { TooDeep, TooLarge, pipeCapped, refusalOf } from '../gateway-guards.ts';
+import { TooDeep, TooLarge, pipeCapped, refusalOf } from '../gateway/gateway-guards.ts';
 import { verifyJwt, type JwtVerifier } from '../jwt.ts';
 import type { FunctionConfig } from './config.ts';
 

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 
 import { FILE_SNIFF_BYTES } from '../../../src/domain/file-sniff.ts';
-import { holdsUnstorableText, jsonTooDeep } from '../gateway-guards.ts';
+import { holdsUnstorableText, jsonTooDeep } from '../gateway/gateway-guards.ts';
 
 import { ERRORS } from './errors.ts';
 

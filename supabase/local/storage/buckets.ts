@@ -10,7 +10,7 @@ import type { JwtClaims } from '../context.ts';
 import { readJson } from './body.ts';
 import { ERRORS } from './errors.ts';
 import { mustBeValidBucketName } from './keys.ts';
-import { emptyBucketObjects } from './objects.ts';
+import { emptyBucketObjects } from './routes/object/delete.ts';
 import {
   asCaller,
   BUCKET_COLUMNS,

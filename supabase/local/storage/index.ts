@@ -10,7 +10,14 @@ import * as buckets from './buckets.ts';
 import { ERRORS } from './errors.ts';
 import { ObjectFiles } from './files.ts';
 import { decodePath, mustBeValidBucketName, splitBucketAndKey } from './keys.ts';
-import * as objects from './objects.ts';
+import { copyObject } from './routes/object/copy.ts';
+import { removeObject, removeObjects } from './routes/object/delete.ts';
+import { getObject, getPublicObject } from './routes/object/get.ts';
+import { objectInfo } from './routes/object/info.ts';
+import { listObjects } from './routes/object/list.ts';
+import { moveObject } from './routes/object/move.ts';
+import { createSignedUrl, createSignedUrls, getSignedObject } from './routes/object/sign.ts';
+import { uploadObject } from './routes/object/upload.ts';
 import { callerClaims, header, sendError, type Storage } from './shared.ts';
 
 export const createStorageApi: ApiFactory = (ctx) => {
@@ -47,8 +54,8 @@ export const createStorageApi: ApiFactory = (ctx) => {
           (second === 'move' || second === 'copy')
         ) {
           return second === 'move'
-            ? await objects.moveObject(storage, req, res, caller())
-            : await objects.copyObject(storage, req, res, caller());
+            ? await moveObject(storage, req, res, caller())
+            : await copyObject(storage, req, res, caller());
         }
         if (second === 'upload' && segments[2] === 'sign') {
           // Signed upload URLs (createSignedUploadUrl) are not part of the local subset.
@@ -56,63 +63,63 @@ export const createStorageApi: ApiFactory = (ctx) => {
         }
         if (second === 'list' && segments.length === 3 && method === 'POST') {
           const bucket = mustBeValidBucketName(segments[2]);
-          return await objects.listObjects(storage, req, res, bucket, caller());
+          return await listObjects(storage, req, res, bucket, caller());
         }
         if (second === 'sign' && segments.length >= 3) {
           if (method === 'POST' && segments.length === 3) {
             const bucket = mustBeValidBucketName(segments[2]);
-            return await objects.createSignedUrls(storage, req, res, bucket, caller());
+            return await createSignedUrls(storage, req, res, bucket, caller());
           }
           const { bucket, key } = splitBucketAndKey(rest(2));
           if (method === 'POST') {
-            return await objects.createSignedUrl(storage, req, res, bucket, key, caller());
+            return await createSignedUrl(storage, req, res, bucket, key, caller());
           }
-          if (read) return await objects.getSignedObject(storage, req, res, url, bucket, key);
+          if (read) return await getSignedObject(storage, req, res, url, bucket, key);
         }
         if (second === 'info' && segments.length >= 4) {
           const scope = segments[2];
           if (method === 'GET' && scope === 'public') {
             const { bucket, key } = splitBucketAndKey(rest(3));
-            return await objects.objectInfo(storage, req, res, bucket, key, 'public', 'info');
+            return await objectInfo(storage, req, res, bucket, key, 'public', 'info');
           }
           if (method === 'GET') {
             const authenticated = scope === 'authenticated';
             const { bucket, key } = splitBucketAndKey(rest(authenticated ? 3 : 2));
             const claims = caller(!authenticated);
-            return await objects.objectInfo(storage, req, res, bucket, key, claims, 'info');
+            return await objectInfo(storage, req, res, bucket, key, claims, 'info');
           }
         }
         if (second === 'public' && segments.length >= 4 && read) {
           const { bucket, key } = splitBucketAndKey(rest(2));
-          return await objects.getPublicObject(storage, req, res, url, bucket, key);
+          return await getPublicObject(storage, req, res, url, bucket, key);
         }
         if (second === 'authenticated' && segments.length >= 4 && read) {
           const { bucket, key } = splitBucketAndKey(rest(2));
           if (method === 'HEAD') {
-            return await objects.objectInfo(storage, req, res, bucket, key, caller(), 'head');
+            return await objectInfo(storage, req, res, bucket, key, caller(), 'head');
           }
-          return await objects.getObject(storage, req, res, url, bucket, key, caller());
+          return await getObject(storage, req, res, url, bucket, key, caller());
         }
         if (segments.length === 2 && method === 'DELETE') {
           const bucket = mustBeValidBucketName(second);
-          return await objects.removeObjects(storage, req, res, bucket, caller());
+          return await removeObjects(storage, req, res, bucket, caller());
         }
         if (segments.length >= 3) {
           const { bucket, key } = splitBucketAndKey(rest(1));
           switch (method) {
             case 'GET':
-              return await objects.getObject(storage, req, res, url, bucket, key, caller());
+              return await getObject(storage, req, res, url, bucket, key, caller());
             case 'HEAD':
-              return await objects.objectInfo(storage, req, res, bucket, key, caller(true), 'head');
+              return await objectInfo(storage, req, res, bucket, key, caller(true), 'head');
             case 'POST': {
               const upsert = header(req, 'x-upsert') === 'true';
               const mode = upsert ? 'upsert' : 'create';
-              return await objects.uploadObject(storage, req, res, bucket, key, caller(), mode);
+              return await uploadObject(storage, req, res, bucket, key, caller(), mode);
             }
             case 'PUT':
-              return await objects.uploadObject(storage, req, res, bucket, key, caller(), 'update');
+              return await uploadObject(storage, req, res, bucket, key, caller(), 'update');
             case 'DELETE':
-              return await objects.removeObject(storage, res, bucket, key, caller());
+              return await removeObject(storage, res, bucket, key, caller());
           }
         }
       }

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
-import { createStaticHandler } from '../../../supabase/local/static-server.ts';
+import { createStaticHandler } from '../../../supabase/local/gateway/static-server.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 

@@ -25,8 +25,9 @@ begin
   if d.end_at <= d.start_at then
     perform internal.fail('invalid_dates', 'end_at must be after start_at');
   end if;
-  if d.end_at - d.start_at > interval '90 days' then
-    perform internal.fail('rental_too_long', 'a rental lasts at most 90 days');
+  if d.end_at - d.start_at > make_interval(days => internal.app_limit('rental_days')) then
+    perform internal.fail('rental_too_long',
+      format('a rental lasts at most %s days', internal.app_limit('rental_days')));
   end if;
 
   d.car_id := internal.payload_uuid(p, 'car_id');
@@ -50,7 +51,7 @@ begin
   );
 
   d.additional_requests := nullif(trim(internal.payload_text(p, 'additional_requests')), '');
-  if char_length(d.additional_requests) > 500 then
+  if char_length(d.additional_requests) > internal.app_limit('text') then
     perform internal.fail('additional_requests_too_long',
       char_length(d.additional_requests) || ' characters');
   end if;
@@ -75,8 +76,9 @@ begin
         case when d.guest_phone is null then 'guest_phone' end,
         case when d.guest_email is null then 'guest_email' end));
     end if;
-    if char_length(d.guest_name) > 120 then
-      perform internal.fail('invalid_payload', 'guest_name is longer than 120 characters');
+    if char_length(d.guest_name) > internal.app_limit('name') then
+      perform internal.fail('invalid_payload',
+        format('guest_name is longer than %s characters', internal.app_limit('name')));
     end if;
     if d.guest_name ~ '[\x01-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]' then
       perform internal.fail('invalid_name',

@@ -30,8 +30,8 @@ begin
     end if;
     new.address := trim(new.address);
   end if;
-  if new.age is not null and (new.age < 18 or new.age > 120) then
-    perform internal.fail('invalid_age', 'age: ' || case when new.age < 18 then 'under_age' else 'too_old' end);
+  if new.age is not null and (new.age < internal.app_limit('age_min') or new.age > internal.app_limit('age_max')) then
+    perform internal.fail('invalid_age', 'age: ' || case when new.age < internal.app_limit('age_min') then 'under_age' else 'too_old' end);
   end if;
   return new;
 end

@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION internal.is_mailable_address(value text)
  SET search_path TO ''
 AS $function$
   select coalesce(
-    char_length(value) <= 254
+    char_length(value) <= internal.app_limit('email')
       and value ~ '^[A-Za-z0-9!#$%&''*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$',
     false)
 $function$;

@@ -26,15 +26,15 @@ begin
   end if;
   case field
     when 'name' then
-      if char_length(v) > 100 then return 'too_long'; end if;
+      if char_length(v) > internal.app_limit('name') then return 'too_long'; end if;
     when 'address' then
-      if char_length(v) > 200 then return 'too_long'; end if;
+      if char_length(v) > internal.app_limit('address') then return 'too_long'; end if;
     when 'phone' then
       if internal.normalize_phone(v) is null then return 'format'; end if;
     when 'age' then
       if v !~ '^[0-9]{1,3}$' then return 'format'; end if;
-      if v::integer < 18 then return 'under_age'; end if;
-      if v::integer > 120 then return 'too_old'; end if;
+      if v::integer < internal.app_limit('age_min') then return 'under_age'; end if;
+      if v::integer > internal.app_limit('age_max') then return 'too_old'; end if;
     when 'locale' then
       if v not in ('fr', 'en', 'ar') then return 'format'; end if;
     else

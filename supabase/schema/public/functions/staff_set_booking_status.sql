@@ -29,8 +29,9 @@ begin
   if target = 'rejected' and why is null then
     perform internal.fail('reason_required', 'a rejection needs a reason');
   end if;
-  if char_length(why) > 500 then
-    perform internal.fail('invalid_payload', 'reason is longer than 500 characters');
+  if char_length(why) > internal.app_limit('text') then
+    perform internal.fail('invalid_payload',
+      format('reason is longer than %s characters', internal.app_limit('text')));
   end if;
   update public.bookings x
      set status = target,

@@ -14,7 +14,7 @@ create table public.notifications (
   reason_code text,
   constraint notifications_names_a_booking CHECK (((booking_id IS NOT NULL) OR (reference IS NOT NULL))),
   constraint notifications_reason_code_format CHECK ((reason_code ~ '^[a-z][a-z_]{1,39}$'::text)),
-  constraint notifications_reason_length CHECK ((char_length(reason) <= 500)),
+  constraint notifications_reason_length CHECK ((char_length(reason) <= internal.app_limit('text'::text))),
   constraint notifications_reference_format CHECK ((reference ~ '^KR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$'::text)),
   constraint notifications_type_format CHECK ((type ~ '^[a-z][a-z_]{1,39}$'::text)),
   constraint notifications_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES bookings(id) ON DELETE CASCADE,

@@ -25,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
-import { escapeHtml } from './mailbox.ts';
+import { escapeHtml } from '../mailbox/mailbox.ts';
 
 const require = createRequire(import.meta.url);
 

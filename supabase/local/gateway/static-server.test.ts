@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { listen } from './pglite-server.ts';
+import { listen } from '../postgres/pglite-server.ts';
 import { createStaticHandler } from './static-server.ts';
 
 let dir: string;

@@ -5,7 +5,7 @@
  * session), so the triggers also bump a sequence that the stack polls, sending PostgREST SIGUSR1
  * when it moves.
  */
-import type { Db } from './context.ts';
+import type { Db } from '../context.ts';
 
 const INSTALL = `
 create sequence if not exists extensions.pgrst_schema_version;

@@ -11,9 +11,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { acceptsGzip, createGateway, isAllowedOrigin } from './gateway.ts';
-import { signJwt } from './jwt.ts';
-import type { Mailbox } from './mailbox.ts';
+import { createGateway } from './gateway.ts';
+import { acceptsGzip, isAllowedOrigin } from './headers.ts';
+import { signJwt } from '../jwt.ts';
+import type { Mailbox } from '../mailbox/mailbox.ts';
 
 describe('isAllowedOrigin', () => {
   it('allows the app’s origins and localhost on any port, nothing else', () => {

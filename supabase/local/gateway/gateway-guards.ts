@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { pipeline, Transform, type TransformCallback, type Writable } from 'node:stream';
 
-import { verifyJwt, type JwtVerifier } from './jwt.ts';
+import { verifyJwt, type JwtVerifier } from '../jwt.ts';
 
 /** The largest request body /rest/v1, /auth/v1 and /functions/v1 take (a booking is ~2 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;

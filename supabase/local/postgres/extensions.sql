@@ -2,7 +2,7 @@
 -- not, as the local stack emulates them: the SQL API of pg_cron (schedules), pg_net (HTTP calls
 -- from SQL, sent after commit) and Supabase Vault (secrets), each only where the real one is
 -- absent. The stack's workers do what the extensions' background workers do
--- (supabase/local/cron.ts, supabase/local/net.ts). Migrations call the same functions on both.
+-- (supabase/local/workers/cron.ts, supabase/local/gateway/net.ts). Migrations call the same functions on both.
 -- Applied after bootstrap.sql on every start; idempotent.
 
 do $standins$

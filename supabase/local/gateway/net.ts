@@ -1,9 +1,9 @@
 /**
- * pg_net's background worker, for the stand-in of supabase/local/extensions.sql: takes what
+ * pg_net's background worker, for the stand-in of supabase/local/postgres/extensions.sql: takes what
  * `net.http_post` / `net.http_get` queued (visible once their transaction committed, as with
  * pg_net), sends it, and keeps the answer in `net._http_response` for six hours (pg_net's TTL).
  */
-import type { Db } from './context.ts';
+import type { Db } from '../context.ts';
 
 type Queued = {
   id: string;

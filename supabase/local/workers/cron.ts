@@ -1,11 +1,11 @@
 /**
- * pg_cron's background worker, for the stand-in of supabase/local/extensions.sql: runs the
+ * pg_cron's background worker, for the stand-in of supabase/local/postgres/extensions.sql: runs the
  * commands of `cron.job` when their schedule says so (in UTC, as pg_cron does by default), as
  * the user who scheduled them, one run of a job at a time, and records each run in
  * `cron.job_run_details`. Hosted Supabase runs the same `cron.schedule` declarations with the
  * real pg_cron.
  */
-import type { Db } from './context.ts';
+import type { Db } from '../context.ts';
 
 export type Schedule =
   | { kind: 'seconds'; every: number }

@@ -13,7 +13,7 @@ import { basename, join, relative } from 'node:path';
 
 import pg from 'pg';
 
-import { ROOT_DIR } from './config.ts';
+import { ROOT_DIR } from '../config.ts';
 
 export type MigrateOptions = {
   url: string;

@@ -1,0 +1,32 @@
+-- function internal.app_limit(name text): the live definition, generated from supabase/migrations by
+-- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
+
+CREATE OR REPLACE FUNCTION internal.app_limit(name text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  value integer := case name
+    when 'name' then 100             -- a person's name: profile full name, guest name (trimmed)
+    when 'address' then 200          -- a profile's postal address
+    when 'email' then 254            -- an e-mail address (RFC 5321)
+    when 'age_min' then 18
+    when 'age_max' then 120
+    when 'text' then 500             -- additional requests, a staff member's reason
+    when 'rental_days' then 90       -- the longest rental
+    when 'upload_bytes' then 5242880 -- a booking file or car photo (the buckets' limit)
+  end;
+begin
+  if value is null then
+    raise exception 'unknown limit %', name using errcode = '22023';
+  end if;
+  return value;
+end
+$function$;
+
+grant execute on function internal.app_limit(name text) to anon;
+grant execute on function internal.app_limit(name text) to authenticated;
+grant execute on function internal.app_limit(name text) to service_role;
+grant execute on function internal.app_limit(name text) to supabase_auth_admin;
