@@ -34,8 +34,8 @@ import {
 import { signInThroughUi } from './support/session.ts';
 
 const TITLES = {
-  fr: { accepted: 'Réservation acceptée', rejected: 'Réservation refusée' },
-  ar: { accepted: 'تم قبول الحجز', rejected: 'تم رفض الحجز' },
+  fr: { accepted: 'Réservation acceptée', rejected: 'Réservation refusée par l’agence' },
+  ar: { accepted: 'تم قبول الحجز', rejected: 'رفضت الوكالة الحجز' },
 } as const;
 
 async function useLocale(context: BrowserContext, locale: 'fr' | 'ar'): Promise<void> {

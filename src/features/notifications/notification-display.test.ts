@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { stageOutcome } from '@/domain/booking-outcomes';
+import statusNotificationTypeSql from '../../../supabase/schema/internal/functions/status_notification_type.sql?raw';
+
 import { activateLocale, i18n, loadFeatureCatalog } from '@/infra/i18n';
 
 import {
@@ -8,6 +11,7 @@ import {
   notificationBody,
   notificationCategory,
   notificationReason,
+  notificationStage,
   notificationTitle,
   relativeTime,
 } from '@/features/notifications/notification-display';
@@ -56,12 +60,14 @@ describe('notification texts in each language', () => {
 
   it('translates the titles and sentences', async () => {
     await activateLocale('en');
-    expect(i18n._(notificationTitle(1))).toBe('Booking accepted');
-    expect(i18n._(notificationTitle(0))).toBe('Booking update');
-    expect(notificationBody(i18n, 4, 'KR-7K3M-9QXD')).toBe(
+    expect(i18n._(notificationTitle('booking_accepted'))).toBe('Booking accepted');
+    expect(i18n._(notificationTitle('something_new'))).toBe('Booking update');
+    expect(notificationBody(i18n, 'booking_cancelled', 'KR-7K3M-9QXD')).toBe(
       'Your booking KR-7K3M-9QXD has been cancelled.',
     );
-    expect(notificationBody(i18n, 2, null)).toBe('Your booking has been rejected.');
+    expect(notificationBody(i18n, 'booking_rejected', null)).toBe(
+      'Your booking has been rejected.',
+    );
     // Why: staff's words as typed, or the refusal's code in words.
     expect(
       notificationReason(i18n, { type: 'booking_rejected', reason: 'Car in the garage' }),
@@ -72,13 +78,49 @@ describe('notification texts in each language', () => {
     expect(notificationReason(i18n, { type: 'booking_accepted', reason: null })).toBeNull();
 
     await activateLocale('ar');
-    expect(i18n._(notificationTitle(1))).toBe('تم قبول الحجز');
-    expect(notificationBody(i18n, 1, 'KR-7K3M-9QXD')).toBe(
+    expect(i18n._(notificationTitle('booking_accepted'))).toBe('تم قبول الحجز');
+    expect(notificationBody(i18n, 'booking_accepted', 'KR-7K3M-9QXD')).toBe(
       'تم تأكيد حجزك KR-7K3M-9QXD. إلى اللقاء قريبًا!',
     );
 
     await activateLocale('fr');
-    expect(i18n._(notificationTitle(3))).toBe('Location terminée');
-    expect(notificationBody(i18n, 0, null)).toBe('Votre réservation a été mise à jour.');
+    expect(i18n._(notificationTitle('booking_completed'))).toBe('Location terminée');
+    expect(notificationBody(i18n, 'something_new', null)).toBe(
+      'Votre réservation a été mise à jour.',
+    );
+  });
+});
+
+describe('one wording for a booking: the bell says what the card says', () => {
+  beforeAll(() => Promise.all([loadFeatureCatalog('notifications'), loadFeatureCatalog('domain')]));
+
+  // Every type SQL writes: one per status (the live internal.status_notification_type) and a
+  // refusal at sync (report_refused_booking).
+  const statusTypes = [...statusNotificationTypeSql.matchAll(/then '([a-z_]+)'/g)].map(
+    (match) => match[1]!,
+  );
+  const types = [...statusTypes, 'booking_refused'];
+
+  it('reads the types SQL writes (the reading itself works)', () => {
+    expect(statusTypes).toEqual(expect.arrayContaining(['booking_accepted', 'booking_expired']));
+    expect(statusTypes.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('titles each notification with the heading of the stage it tells of', () => {
+    for (const type of types) {
+      const stage = notificationStage(type);
+      expect(stage, type).not.toBeNull();
+      expect(notificationTitle(type).id, type).toBe(stageOutcome(stage!, 'customer').heading.id);
+    }
+  });
+
+  it('says a rental started and a request expired in their own words, not as an update', async () => {
+    await activateLocale('fr');
+    expect(i18n._(notificationTitle('booking_started'))).toBe('Location en cours');
+    expect(notificationBody(i18n, 'booking_started', 'KR-7K3M-9QXD')).toBe(
+      'Votre location KR-7K3M-9QXD a commencé. Bonne route !',
+    );
+    expect(i18n._(notificationTitle('booking_expired'))).toBe('Réservation expirée');
+    expect(notificationTitle('booking_started').id).not.toBe(notificationTitle('something_new').id);
   });
 });

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { Stage } from '@/domain/booking-outcomes';
 import type { Notification, NotificationType } from '@/domain/rows';
 
 /** docs/product.md §9: the list is refetched every 30 s; the badge counts up to 99, then shows '99+'. */
@@ -48,48 +49,96 @@ export function notificationAvatar(category: NotificationCategory): Notification
   }
 }
 
-const titles: Record<NotificationCategory, MessageDescriptor> = {
-  0: msg`Mise à jour de réservation`,
-  1: msg`Réservation acceptée`,
-  2: msg`Réservation refusée`,
-  3: msg`Location terminée`,
-  4: msg`Réservation annulée`,
+/**
+ * The stage a notification tells of: its title is that stage's heading on the booking's card and
+ * page (src/domain/booking-outcomes.ts), so the bell and the card say the same words.
+ */
+const stageOfType: Partial<Record<string, Stage>> = {
+  booking_received: 'pending',
+  booking_accepted: 'reserved',
+  booking_rejected: 'rejected',
+  booking_started: 'in_progress',
+  booking_completed: 'completed',
+  booking_cancelled: 'cancelled',
+  booking_expired: 'expired',
+  booking_refused: 'needs_attention',
 };
 
-export function notificationTitle(category: NotificationCategory): MessageDescriptor {
-  return titles[category];
+export function notificationStage(type: NotificationType): Stage | null {
+  return stageOfType[type] ?? null;
+}
+
+/**
+ * The same French source as each stage's heading (one message id, so one translation per
+ * language); notification-display.test.ts holds them equal. Written here, not read from the
+ * domain, so the service worker loads only this feature's catalog.
+ */
+const titles: Record<Stage, MessageDescriptor | undefined> = {
+  queued: undefined,
+  sending: undefined,
+  awaiting_confirmation: undefined,
+  pending: msg`Réservation enregistrée`,
+  reserved: msg`Réservation acceptée`,
+  rejected: msg`Réservation refusée par l’agence`,
+  in_progress: msg`Location en cours`,
+  completed: msg`Location terminée`,
+  cancelled: msg`Réservation annulée`,
+  expired: msg`Réservation expirée`,
+  needs_attention: msg`Réservation refusée par le serveur`,
+};
+
+const genericTitle = msg`Mise à jour de réservation`;
+
+export function notificationTitle(type: NotificationType): MessageDescriptor {
+  const stage = notificationStage(type);
+  return (stage && titles[stage]) || genericTitle;
 }
 
 /** The sentence under the title; names the booking by its reference when this device knows it. */
 export function notificationBody(
   i18n: I18n,
-  category: NotificationCategory,
+  type: NotificationType,
   reference: string | null,
 ): string {
+  const stage = notificationStage(type);
   if (reference) {
-    switch (category) {
-      case 1:
+    switch (stage) {
+      case 'reserved':
         return i18n._(msg`Votre réservation ${reference} est confirmée. À bientôt !`);
-      case 2:
+      case 'rejected':
+      case 'needs_attention':
         return i18n._(msg`Votre réservation ${reference} a été refusée.`);
-      case 3:
+      case 'in_progress':
+        return i18n._(msg`Votre location ${reference} a commencé. Bonne route !`);
+      case 'completed':
         return i18n._(msg`Votre location ${reference} est terminée. Merci ! Donnez votre avis.`);
-      case 4:
+      case 'cancelled':
         return i18n._(msg`Votre réservation ${reference} a été annulée.`);
-      case 0:
+      case 'expired':
+        return i18n._(
+          msg`Votre réservation ${reference} a expiré : l’adresse e-mail n’a pas été confirmée à temps.`,
+        );
+      default:
         return i18n._(msg`Votre réservation ${reference} a été mise à jour.`);
     }
   }
-  switch (category) {
-    case 1:
+  switch (stage) {
+    case 'reserved':
       return i18n._(msg`Votre réservation est confirmée. À bientôt !`);
-    case 2:
+    case 'rejected':
+    case 'needs_attention':
       return i18n._(msg`Votre réservation a été refusée.`);
-    case 3:
+    case 'in_progress':
+      return i18n._(msg`Votre location a commencé. Bonne route !`);
+    case 'completed':
       return i18n._(msg`Votre location est terminée. Merci ! Donnez votre avis.`);
-    case 4:
+    case 'cancelled':
       return i18n._(msg`Votre réservation a été annulée.`);
-    case 0:
+    case 'expired':
+      return i18n._(
+        msg`Votre réservation a expiré : l’adresse e-mail n’a pas été confirmée à temps.`,
+      );
+    default:
       return i18n._(msg`Votre réservation a été mise à jour.`);
   }
 }

@@ -65,7 +65,7 @@ export function NotificationItem({
 }) {
   const { i18n } = useLingui();
   const category = notificationCategory(notification.type);
-  const title = i18n._(notificationTitle(category));
+  const title = i18n._(notificationTitle(notification.type));
   const reason = notificationReason(i18n, notification);
   const unread = !notification.is_read;
   return (
@@ -86,7 +86,7 @@ export function NotificationItem({
       <span className="flex min-w-[min(10rem,100%)] flex-1 flex-col gap-0.5">
         <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{title}</span>
         <span className="text-sm text-fg-muted">
-          <TextWithReferences text={notificationBody(i18n, category, reference)} />
+          <TextWithReferences text={notificationBody(i18n, notification.type, reference)} />
         </span>
         {reason && (
           <span className="text-sm break-words" data-testid="notification-reason" dir="auto">

@@ -15,7 +15,7 @@ const item = {
 describe('systemNotification', () => {
   it("says what the bell says, in the device's language, one per booking", () => {
     const fr = systemNotification(item, 'fr');
-    expect(fr.title).toBe('Réservation refusée');
+    expect(fr.title).toBe('Réservation refusée par l’agence');
     expect(fr.options.body).toBe(
       'Votre réservation KR-7K3M-9QXD a été refusée.\nMotif : Véhicule en maintenance',
     );
@@ -27,11 +27,11 @@ describe('systemNotification', () => {
     expect(ar.options.body).toBe('تم تأكيد حجزك KR-7K3M-9QXD. إلى اللقاء قريبًا!');
     expect(ar.options).toMatchObject({ lang: 'ar', dir: 'rtl' });
 
-    expect(systemNotification(item, 'en').title).toBe('Booking rejected');
+    expect(systemNotification(item, 'en').title).toBe('Booking declined by the agency');
   });
 
   it('reads an unknown language as French and an unknown type as a generic update', () => {
-    const n = systemNotification({ ...item, type: 'booking_started', reason: null }, 'xx');
+    const n = systemNotification({ ...item, type: 'something_new', reason: null }, 'xx');
     expect(n.title).toBe('Mise à jour de réservation');
     expect(n.options.body).toBe('Votre réservation KR-7K3M-9QXD a été mise à jour.');
   });

@@ -13,7 +13,6 @@ import { messages as fr } from '@/locales/fr/notifications.po';
 
 import {
   notificationBody,
-  notificationCategory,
   notificationReason,
   notificationTitle,
 } from '@/features/notifications/notification-display';
@@ -44,16 +43,15 @@ export type NewsItem = {
 /** Title, the bell's sentence with the reference, staff's reason; grouped per booking. */
 export function systemNotification(item: NewsItem, locale: string): SystemNotification {
   const i18n = catalogs(isLocale(locale) ? locale : 'fr');
-  const category = notificationCategory(item.type);
   // A refusal at sync names its reason in the domain's catalog: the bell shows it; here the
   // sentence says enough, and the click opens the booking with the reason.
   const reason =
     item.type === 'booking_refused'
       ? null
       : notificationReason(i18n, { type: item.type, reason: item.reason, reason_code: null });
-  const body = notificationBody(i18n, category, item.reference);
+  const body = notificationBody(i18n, item.type, item.reference);
   return {
-    title: i18n._(notificationTitle(category)),
+    title: i18n._(notificationTitle(item.type)),
     options: {
       body: reason ? `${body}\n${reason}` : body,
       tag: `kiraa-booking-${item.booking_id ?? item.reference ?? 'news'}`,
