@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { stageOf } from '@/domain/booking-outcomes';
 import type { OutboxEntry } from '@/infra/db';
 import { localBooking as booking } from '@/sync/testing/bookings';
 
@@ -167,6 +168,21 @@ describe('sync state shown on the card', () => {
     });
     expect(syncViewOf(booking({ status: 'completed', sync_state: 'confirmed' }), {})).toBeNull();
     expect(syncViewOf(booking({ status: 'cancelled', sync_state: 'awaiting' }), {})).toBeNull();
+  });
+
+  it('reads the stage as the badge does: a guest past its deadline is expired, not awaiting', () => {
+    const guest = booking({
+      status: 'pending',
+      sync_state: 'awaiting',
+      user_id: null,
+      confirm_by: '2026-03-01T12:00:00Z',
+      contact_confirmed_at: null,
+    });
+    const before = Date.parse('2026-03-01T11:59:00Z');
+    const after = Date.parse('2026-03-01T12:00:00Z');
+    expect(syncViewOf(guest, {}, before)).toEqual({ kind: 'awaiting' });
+    expect(stageOf(guest, after)).toBe('expired');
+    expect(syncViewOf(guest, {}, after)).toBeNull();
   });
 
   it('says what the server refused, with the reason and the parked entry', () => {

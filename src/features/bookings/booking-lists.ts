@@ -2,6 +2,7 @@
  * The rules of /mybookings, apart from the screen: which tab a booking belongs to, in which
  * order, what the customer may do with it, and what its sync state means (docs/bookings.md).
  */
+import { stageOf } from '@/domain/booking-outcomes';
 import { canMove, isFinal, isReviewable } from '@/domain/lifecycle';
 import type { LocalBooking } from '@/domain/local-booking';
 import type { OutboxEntry } from '@/infra/db';
@@ -127,24 +128,37 @@ export const fixableCodes: ReadonlySet<string> = new Set([
   'rental_too_long',
 ]);
 
-export function syncViewOf(booking: LocalBooking, entries: BookingEntries): SyncView | null {
+/**
+ * The card's line about the server: the booking's stage (`stageOf`, the one reading of where a
+ * booking stands: docs/booking.md, "Outcomes"), or a cancellation on its way, which comes first.
+ */
+export function syncViewOf(
+  booking: LocalBooking,
+  entries: BookingEntries,
+  now?: number,
+): SyncView | null {
   if (entries.cancel) {
     return entries.cancel.state === 'parked'
       ? { kind: 'cancel_refused', code: entries.cancel.last_error, entry: entries.cancel }
       : { kind: 'cancel_queued' };
   }
-  if (booking.sync_state === 'needs_attention' || booking.status === 'sync_failed') {
-    return { kind: 'needs_attention', code: booking.sync_error, entry: entries.create };
+  switch (stageOf(booking, now)) {
+    case 'needs_attention':
+      return { kind: 'needs_attention', code: booking.sync_error, entry: entries.create };
+    case 'queued':
+      return { kind: 'queued' };
+    case 'sending':
+      return { kind: 'sending' };
+    case 'pending':
+    case 'awaiting_confirmation':
+      return { kind: 'awaiting' };
+    case 'reserved':
+    case 'in_progress':
+      return { kind: 'confirmed' };
+    default:
+      // Completed, cancelled, rejected, expired: the status says it all.
+      return null;
   }
-  if (booking.sync_state === 'queued' || booking.sync_state === 'sending') {
-    return { kind: booking.sync_state };
-  }
-  if (booking.status === 'pending') return { kind: 'awaiting' };
-  if (booking.status === 'reserved' || booking.status === 'in_progress') {
-    return { kind: 'confirmed' };
-  }
-  // Completed, cancelled, rejected: the status says it all.
-  return null;
 }
 
 /** The review of a booking as the card shows it. */
