@@ -74,6 +74,15 @@ export async function clearDraft(draft: BookingDraft): Promise<void> {
   });
 }
 
+/**
+ * True when a queued upload still needs the file: a refused booking corrected in the wizard keeps
+ * its file until the correction is confirmed (`resubmitDraft`), in case it is abandoned.
+ */
+async function isQueuedFile(fileId: string): Promise<boolean> {
+  const uploads = await db.outbox.where('kind').equals('upload_file').toArray();
+  return uploads.some((e) => (e.payload as { file_id?: string }).file_id === fileId);
+}
+
 /** Keeps a chosen file with the draft, replacing the previous one of the same kind. */
 export async function saveDraftFile(
   draftId: string,
@@ -92,8 +101,8 @@ export async function saveDraftFile(
     type: prepared.type,
     blob: prepared.blob,
   };
-  await db.transaction('rw', db.files, async () => {
-    if (previous) await db.files.delete(previous.id);
+  await db.transaction('rw', db.files, db.outbox, async () => {
+    if (previous && !(await isQueuedFile(previous.id))) await db.files.delete(previous.id);
     await db.files.put(file);
   });
   return { id, name: prepared.name, type: prepared.type, size: prepared.size, bucket, path };
@@ -105,7 +114,9 @@ export async function readDraftFile(file: DraftFile): Promise<Blob | null> {
 }
 
 export async function removeDraftFile(file: DraftFile): Promise<void> {
-  await db.files.delete(file.id);
+  await db.transaction('rw', db.files, db.outbox, async () => {
+    if (!(await isQueuedFile(file.id))) await db.files.delete(file.id);
+  });
 }
 
 /**
@@ -227,5 +238,10 @@ export async function resubmitDraft(input: {
     updated_at: new Date().toISOString(),
   };
   await queueBooking({ booking: updated, files, payload: request });
+  // The refused document (kept while the correction could still be abandoned) goes now.
+  await deleteFilesOf(
+    draft.id,
+    files.map((f) => f.id),
+  );
   return { bookingId: draft.id };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 
 import type { LocalBooking } from '@/domain/local-booking';
-import { db, type LocalFile } from '@/infra/db';
+import { db } from '@/infra/db';
 import { queueBooking } from '@/sync/outbox/enqueue';
 import { makeBooking, price } from '@/sync/outbox/testing/fake-server';
 
@@ -14,7 +14,7 @@ import {
 } from '@/features/booking/booking-wizard.machine';
 import { emptyDraft } from '@/features/booking/draft';
 import { createRequestOfDraft } from '@/features/booking/draft-request';
-import { loadEditableBooking, resubmitDraft } from '@/features/booking/draft-store';
+import { loadEditableBooking, resubmitDraft, saveDraftFile } from '@/features/booking/draft-store';
 import { draftOfRequest, editStepOf, isEditableRefusal } from '@/features/booking/edit-draft';
 import { validationMessages } from '@/features/booking/validation-messages';
 
@@ -147,21 +147,27 @@ describe('"Edit my details": the draft rebuilt from a refused booking', () => {
     });
   });
 
-  it('a document chosen again is queued with its upload, under the same booking id', async () => {
-    await refused('file_rejected');
+  it('a document chosen again is queued with its upload, under the same booking id; the refused one is kept until then', async () => {
+    const { file } = await refused('file_rejected');
     const { draft, step } = (await loadEditableBooking(ID))!;
     expect(step).toBe('location');
-    const fresh: LocalFile = {
-      id: 'new-file',
-      bucket: 'licenses',
-      path: `${ID}/licence-new-file.pdf`,
-      name: 'permis2.pdf',
-      type: 'application/pdf',
-      blob: new Blob(['%PDF-1.4 again'], { type: 'application/pdf' }),
-    };
-    await db.files.put(fresh);
+    // Chosen in the wizard's documents step: the queued file stays while this may be abandoned.
+    const picked = await saveDraftFile(
+      ID,
+      'licence',
+      {
+        name: 'permis2.pdf',
+        type: 'application/pdf',
+        size: 14,
+        transformed: false,
+        blob: new Blob(['%PDF-1.4 again'], { type: 'application/pdf' }),
+      },
+      draft.licence,
+    );
+    expect(await db.files.get(file.id)).toBeDefined();
+    const fresh = (await db.files.get(picked.id))!;
     await resubmitDraft({
-      draft: { ...draft, licence: { ...draft.licence!, id: fresh.id, path: fresh.path } },
+      draft: { ...draft, licence: picked },
       isGuest: true,
       price,
       locale: 'fr',
@@ -169,13 +175,14 @@ describe('"Edit my details": the draft rebuilt from a refused booking', () => {
     const entries = await db.outbox.toArray();
     expect(entries.filter((e) => e.kind === 'create_booking')).toHaveLength(1);
     expect(entries.find((e) => e.kind === 'upload_file')!.payload).toMatchObject({
-      file_id: 'new-file',
+      file_id: picked.id,
       path: fresh.path,
     });
     expect(entries.find((e) => e.kind === 'create_booking')!.payload).toMatchObject({
       id: ID,
       license_path: fresh.path,
     });
+    expect((await db.files.toArray()).map((f) => f.id)).toEqual([picked.id]);
   });
 });
 
