@@ -124,5 +124,14 @@ for (const { locale, labels, step, edit } of journeys) {
     expect(
       await rest(e2e, `bookings?guest_email=eq.${encodeURIComponent(contact.email)}&select=id`),
     ).toHaveLength(1);
+
+    // Sent, it can no longer be corrected from the wizard.
+    if (locale === 'fr') {
+      await page.goto(`/cars/book?edit=${bookingId}`);
+      await expect(
+        page.getByText('Cette réservation ne peut plus être modifiée ici', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByTestId('wizard-step')).toHaveCount(0);
+    }
   });
 }

@@ -117,18 +117,20 @@ export default function BookingPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const editId = params.get('edit');
-  const [edit, setEdit] = useState<EditableBooking | null | undefined>(editId ? undefined : null);
+  const [loaded, setLoaded] = useState<{ id: string; edit: EditableBooking | null } | null>(null);
   useEffect(() => {
     if (!editId) return;
     let live = true;
     void loadEditableBooking(editId).then(
-      (found) => live && setEdit(found),
-      () => live && setEdit(null),
+      (found) => live && setLoaded({ id: editId, edit: found }),
+      () => live && setLoaded({ id: editId, edit: null }),
     );
     return () => {
       live = false;
     };
   }, [editId]);
+  // undefined while the booking of `?edit=` is being read.
+  const edit = !editId ? null : loaded?.id === editId ? loaded.edit : undefined;
   if (session.status === 'loading' || edit === undefined) return <PageSpinner />;
   if (editId && !edit) {
     return (
@@ -149,9 +151,18 @@ export default function BookingPage() {
     );
   }
   return edit ? (
-    <BookingWizard isGuest={edit.isGuest} edit={edit} title={t`Modifier mes informations`} />
+    <BookingWizard
+      key={edit.draft.id}
+      isGuest={edit.isGuest}
+      edit={edit}
+      title={t`Modifier mes informations`}
+    />
   ) : (
-    <BookingWizard isGuest={session.status !== 'signedIn'} title={t`Réserver une voiture`} />
+    <BookingWizard
+      key="new"
+      isGuest={session.status !== 'signedIn'}
+      title={t`Réserver une voiture`}
+    />
   );
 }
 
