@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 
 import { algiersToIso, formatDate, isoToAlgiers } from '@/domain/dates';
@@ -32,7 +32,15 @@ import {
   type WizardStep,
 } from '@/features/booking/draft';
 import { quoteOfDraft } from '@/features/booking/draft-request';
-import { clearDraft, loadSavedDraft, saveDraft, submitDraft } from '@/features/booking/draft-store';
+import {
+  clearDraft,
+  loadEditableBooking,
+  loadSavedDraft,
+  resubmitDraft,
+  saveDraft,
+  submitDraft,
+  type EditableBooking,
+} from '@/features/booking/draft-store';
 import { Card, Notice } from '@/features/booking/form-parts';
 import { BasicsStep } from '@/features/booking/steps/basics-step';
 import { LocationStep } from '@/features/booking/steps/location-step';
@@ -99,15 +107,75 @@ function StepIndicator({ step }: { step: WizardStep }) {
   );
 }
 
-/** /cars/book — the five-step booking form, online or offline, signed in or not. */
+/**
+ * /cars/book — the five-step booking form, online or offline, signed in or not.
+ * /cars/book?edit=<bookingId> — the same form correcting a booking refused for what was typed
+ * (src/features/booking/edit-draft.ts): opened at the refused field, everything kept.
+ */
 export default function BookingPage() {
   const { t } = useLingui();
   const session = useSession();
-  if (session.status === 'loading') return <PageSpinner />;
-  return <BookingWizard isGuest={session.status !== 'signedIn'} title={t`Réserver une voiture`} />;
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const [loaded, setLoaded] = useState<{ id: string; edit: EditableBooking | null } | null>(null);
+  useEffect(() => {
+    if (!editId) return;
+    let live = true;
+    void loadEditableBooking(editId).then(
+      (found) => live && setLoaded({ id: editId, edit: found }),
+      () => live && setLoaded({ id: editId, edit: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [editId]);
+  // undefined while the booking of `?edit=` is being read.
+  const edit = !editId ? null : loaded?.id === editId ? loaded.edit : undefined;
+  if (session.status === 'loading' || edit === undefined) return <PageSpinner />;
+  if (editId && !edit) {
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+        <h1 className="text-2xl font-bold">
+          <Trans>Modifier mes informations</Trans>
+        </h1>
+        <Notice tone="info">
+          <Trans>
+            Cette réservation ne peut plus être modifiée ici : elle a déjà été envoyée ou
+            abandonnée.
+          </Trans>{' '}
+          <Link className="underline" to="/guest-booking">
+            <Trans>Réservations faites sur cet appareil</Trans>
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
+  return edit ? (
+    <BookingWizard
+      key={edit.draft.id}
+      isGuest={edit.isGuest}
+      edit={edit}
+      title={t`Modifier mes informations`}
+    />
+  ) : (
+    <BookingWizard
+      key="new"
+      isGuest={session.status !== 'signedIn'}
+      title={t`Réserver une voiture`}
+    />
+  );
 }
 
-function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) {
+function BookingWizard({
+  isGuest,
+  title,
+  edit,
+}: {
+  isGuest: boolean;
+  title: string;
+  /** A refused booking being corrected: not saved as the draft, sent in its place. */
+  edit?: EditableBooking;
+}) {
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const navigate = useNavigate();
@@ -128,7 +196,7 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
             return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
-            submitDraft({
+            (edit ? resubmitDraft : submitDraft)({
               ...input,
               userId: getSessionState().user?.id ?? null,
               // The language the traveller uses now (the global i18n: this actor outlives renders).
@@ -138,20 +206,25 @@ function BookingWizard({ isGuest, title }: { isGuest: boolean; title: string }) 
         },
         actions: {
           persistDraft: (_, p) => {
+            // A correction is never the device's draft in progress (that one stays as it was).
+            if (edit) return;
             void saveDraft(p.draft, p.step).catch((error: unknown) =>
               console.warn('[booking] draft not saved', error),
             );
           },
           clearDraft: (_, p) => {
+            if (edit) return;
             void clearDraft(p.draft);
           },
         },
       }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one machine per mounted wizard
     [],
   );
   const [snapshot, send] = useMachine(machine, {
     input: {
       draft: emptyDraft(crypto.randomUUID(), generateReference(), prefillFrom(params)),
+      edit: edit && { draft: edit.draft, step: edit.step },
       isGuest,
       online,
       messages,

@@ -12,6 +12,9 @@
  *   steps, when online, `quotePrice` asks the server for its price too.
  * - `wizard.confirm` on the last step runs `submitBooking` (store + outbox); the machine ends in
  *   `done` with the booking id.
+ * - Started with `edit` (a refused booking rebuilt: src/features/booking/edit-draft.ts), it skips
+ *   the saved draft and opens at `edit.step` with everything filled; the page then provides a
+ *   `submitBooking` that rewrites the parked booking instead of queuing a new one.
  * Side effects are actors/actions provided from outside (tests provide fakes).
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -39,6 +42,8 @@ export type WizardInput = {
   /** The catalogue the price comes from, when already read (else `wizard.catalogue`). */
   catalogue?: BookingCatalogue | null;
   now?: () => number;
+  /** A refused booking to correct: its draft, opened at `step` (no saved draft is offered). */
+  edit?: SavedDraft;
 };
 
 export type QuoteState = 'idle' | 'checking' | 'confirmed' | 'unavailable';
@@ -60,6 +65,8 @@ export type WizardContext = {
   quote: QuoteState;
   submitError: string | null;
   bookingId: string | null;
+  /** Set when correcting a refused booking: the step the wizard opens at. */
+  editStep: WizardStep | null;
 };
 
 export type WizardEvent =
@@ -193,6 +200,7 @@ export const bookingWizardMachine = setup({
   guards: {
     hasSaved: ({ context }) => context.saved !== null,
     savedAt: ({ context }, params: { step: WizardStep }) => context.saved?.step === params.step,
+    editAt: ({ context }, params: { step: WizardStep }) => context.editStep === params.step,
     stepValid: ({ context, event }, params: { step: WizardStep }) =>
       isStepValid(params.step, { ...context.draft, ...valuesOf(event) }, context),
     allValid: ({ context, event }) => {
@@ -208,18 +216,19 @@ export const bookingWizardMachine = setup({
 }).createMachine({
   id: 'bookingWizard',
   context: ({ input }) => ({
-    draft: input.draft,
+    draft: input.edit?.draft ?? input.draft,
     saved: null,
     isGuest: input.isGuest,
     online: input.online,
     messages: input.messages,
     now: input.now ?? Date.now,
     catalogue: input.catalogue ?? null,
-    price: priceOfDraft(input.draft, input.catalogue),
+    price: priceOfDraft(input.edit?.draft ?? input.draft, input.catalogue),
     serverPrice: null,
     quote: 'idle',
     submitError: null,
     bookingId: null,
+    editStep: input.edit?.step ?? null,
   }),
   initial: 'loading',
   output: ({ context }) => ({ bookingId: context.bookingId }),
@@ -235,6 +244,10 @@ export const bookingWizardMachine = setup({
   },
   states: {
     loading: {
+      always: wizardSteps.map((step) => ({
+        guard: { type: 'editAt' as const, params: { step } },
+        target: step,
+      })),
       invoke: {
         src: 'loadDraft',
         onDone: [

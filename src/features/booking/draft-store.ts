@@ -3,6 +3,7 @@
  * Blobs in `files` (same table the outbox uploads from), so a reload or a closed app loses
  * nothing. One draft at a time.
  */
+import type { BookingRequest } from '@/domain/booking-request';
 import type { LocalBooking } from '@/domain/local-booking';
 import type { Locale } from '@/domain/locale';
 import type { PriceBreakdown } from '@/domain/rows';
@@ -10,10 +11,18 @@ import { db, type LocalFile } from '@/infra/db';
 import { extensionOf, type PreparedFile } from '@/infra/image-prepare';
 import { requestPersistentStorage } from '@/infra/storage-persist';
 import { queueBooking } from '@/sync/outbox/enqueue';
+import { updateQueuedBooking } from '@/sync/outbox/parked';
 
+import { readParkedCreate } from '@/features/booking/booking-api';
 import type { SavedDraft } from '@/features/booking/booking-wizard.machine';
-import { wizardSteps, type BookingDraft, type DraftFile } from '@/features/booking/draft';
+import {
+  wizardSteps,
+  type BookingDraft,
+  type DraftFile,
+  type WizardStep,
+} from '@/features/booking/draft';
 import { createRequestOfDraft } from '@/features/booking/draft-request';
+import { draftOfRequest, editStepOf } from '@/features/booking/edit-draft';
 
 export const DRAFT_KEY = 'booking.draft';
 const FIRST_BOOKING_KEY = 'booking.first_done';
@@ -65,6 +74,15 @@ export async function clearDraft(draft: BookingDraft): Promise<void> {
   });
 }
 
+/**
+ * True when a queued upload still needs the file: a refused booking corrected in the wizard keeps
+ * its file until the correction is confirmed (`resubmitDraft`), in case it is abandoned.
+ */
+async function isQueuedFile(fileId: string): Promise<boolean> {
+  const uploads = await db.outbox.where('kind').equals('upload_file').toArray();
+  return uploads.some((e) => (e.payload as { file_id?: string }).file_id === fileId);
+}
+
 /** Keeps a chosen file with the draft, replacing the previous one of the same kind. */
 export async function saveDraftFile(
   draftId: string,
@@ -83,8 +101,8 @@ export async function saveDraftFile(
     type: prepared.type,
     blob: prepared.blob,
   };
-  await db.transaction('rw', db.files, async () => {
-    if (previous) await db.files.delete(previous.id);
+  await db.transaction('rw', db.files, db.outbox, async () => {
+    if (previous && !(await isQueuedFile(previous.id))) await db.files.delete(previous.id);
     await db.files.put(file);
   });
   return { id, name: prepared.name, type: prepared.type, size: prepared.size, bucket, path };
@@ -96,7 +114,9 @@ export async function readDraftFile(file: DraftFile): Promise<Blob | null> {
 }
 
 export async function removeDraftFile(file: DraftFile): Promise<void> {
-  await db.files.delete(file.id);
+  await db.transaction('rw', db.files, db.outbox, async () => {
+    if (!(await isQueuedFile(file.id))) await db.files.delete(file.id);
+  });
 }
 
 /**
@@ -151,5 +171,77 @@ export async function submitDraft(input: {
     await db.meta.put({ key: FIRST_BOOKING_KEY, value: now });
     void requestPersistentStorage();
   }
+  return { bookingId: draft.id };
+}
+
+// --- "Edit my details": a refused booking corrected in the wizard (edit-draft.ts) -------------
+
+export type EditableBooking = { draft: BookingDraft; step: WizardStep; isGuest: boolean };
+
+/**
+ * The refused booking of this device as a wizard draft, or null when it is no longer parked
+ * (sent meanwhile, discarded, or not of this device): only a parked creation may be rewritten.
+ */
+export async function loadEditableBooking(bookingId: string): Promise<EditableBooking | null> {
+  const [booking, entry] = await Promise.all([
+    db.bookings.get(bookingId),
+    readParkedCreate(bookingId),
+  ]);
+  if (!booking || !entry || booking.sync_state !== 'needs_attention') return null;
+  const request = entry.payload as BookingRequest;
+  const paths = [request.license_path, request.flight_document_path];
+  const files = (await db.files.toArray()).filter((f) => paths.includes(f.path));
+  return {
+    draft: draftOfRequest(request, files),
+    step: editStepOf(booking.sync_error),
+    isGuest: booking.is_guest,
+  };
+}
+
+/**
+ * Sends the corrected draft in place of the refused one. Same files: the parked entry is rewritten
+ * (`updateQueuedBooking`). A document chosen again: the booking is queued anew under the same id
+ * with its new file (`queueBooking` replaces its entries; the creation stays idempotent on the id).
+ */
+export async function resubmitDraft(input: {
+  draft: BookingDraft;
+  isGuest: boolean;
+  price: PriceBreakdown;
+  locale: Locale;
+}): Promise<{ bookingId: string }> {
+  const { draft, isGuest, price, locale } = input;
+  const booking = await db.bookings.get(draft.id);
+  const entry = await readParkedCreate(draft.id);
+  if (!booking || !entry) throw new Error('not_parked');
+  const before = entry.payload as BookingRequest;
+  const request = createRequestOfDraft(draft, isGuest, locale);
+  const { id: _id, ...patch } = request;
+  const sameFiles =
+    request.license_path === before.license_path &&
+    request.flight_document_path === (before.flight_document_path ?? null);
+  if (sameFiles) {
+    await updateQueuedBooking(draft.id, patch, price);
+    return { bookingId: draft.id };
+  }
+  const ids = [draft.licence?.id, draft.from_abroad ? draft.flight_document?.id : undefined];
+  const files = (await db.files.bulkGet(ids.filter((id): id is string => !!id))).filter(
+    (f): f is LocalFile => !!f,
+  );
+  if (files.length === 0) throw new Error('file_missing');
+  const updated: LocalBooking = {
+    ...booking,
+    ...patch,
+    extras: patch.extras as LocalBooking['extras'],
+    insurance: patch.insurance as LocalBooking['insurance'],
+    price,
+    total_dzd: price.total,
+    updated_at: new Date().toISOString(),
+  };
+  await queueBooking({ booking: updated, files, payload: request });
+  // The refused document (kept while the correction could still be abandoned) goes now.
+  await deleteFilesOf(
+    draft.id,
+    files.map((f) => f.id),
+  );
   return { bookingId: draft.id };
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 import { bookingErrorMessage, isRetryableRefusal } from '@/domain/booking-errors';
 import { outcomeOf, type Audience, type Outcome } from '@/domain/booking-outcomes';
@@ -23,7 +24,7 @@ import { basicsSchema } from '@/features/booking/basics.schema';
 import { readParkedCreate } from '@/features/booking/booking-api';
 import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
-import { EditDetails } from '@/features/booking/edit-details';
+import { isEditableRefusal } from '@/features/booking/edit-draft';
 import { validationMessages } from '@/features/booking/validation-messages';
 
 /** Who reads a booking of this device: the guest who made it, or the signed-in customer. */
@@ -53,14 +54,6 @@ export function BookingSyncBadge({ booking }: { booking: LocalBooking }) {
 }
 
 const dateCodes = new Set(['dates_in_past', 'invalid_dates', 'rental_too_long']);
-/** Refusals of what the person typed: "Edit my details" fixes them (the rest is kept). */
-const inputCodes = new Set([
-  'invalid_name',
-  'invalid_phone',
-  'invalid_email',
-  'guest_contact_required',
-  'additional_requests_too_long',
-]);
 
 /**
  * What to do about a booking the server refused: the reason, and the fix that fits — another car
@@ -71,7 +64,7 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
   const locale = (i18n.locale || 'fr') as Locale;
   const catalogue = useBookingCatalogue();
   const [editing, setEditing] = useState(false);
-  const [editingDetails, setEditingDetails] = useState(false);
+  const navigate = useNavigate();
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const parked = useLiveQuery(() => readParkedCreate(booking.id), [booking.id]);
@@ -236,19 +229,17 @@ export function BookingAttention({ booking }: { booking: LocalBooking }) {
           </div>
         ))}
 
-      {code && inputCodes.has(code) && (
-        <div data-testid="edit-details">
-          {editingDetails ? (
-            <EditDetails booking={booking} onDone={() => setEditingDetails(false)} />
-          ) : (
-            <Button
-              size="sm"
-              onClick={() => setEditingDetails(true)}
-              data-testid="edit-details-open"
-            >
-              <Trans>Modifier mes informations</Trans>
-            </Button>
-          )}
+      {/* Refused for what was typed: the wizard reopens at that field, everything kept
+          (src/features/booking/edit-draft.ts). */}
+      {parked && isEditableRefusal(code) && (
+        <div>
+          <Button
+            size="sm"
+            onClick={() => navigate(`/cars/book?edit=${encodeURIComponent(booking.id)}`)}
+            data-testid="edit-details-open"
+          >
+            <Trans>Modifier mes informations</Trans>
+          </Button>
         </div>
       )}
 

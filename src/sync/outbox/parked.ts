@@ -3,6 +3,7 @@
  * for a booking — rewritten with another car, other dates or a new reference and queued again.
  */
 import { bookingRequestSchema, type BookingRequest } from '@/domain/booking-request';
+import type { LocalBooking } from '@/domain/local-booking';
 import type { PriceBreakdown } from '@/domain/rows';
 import { db } from '@/infra/db';
 import { discardUnsentBooking, notifyEnqueued } from '@/sync/outbox/enqueue';
@@ -59,25 +60,13 @@ export async function dismissParked(entryId: string): Promise<void> {
 }
 
 /**
- * Rewrites the booking of a parked `create_booking` (another car, other dates, the contact or the
- * requests the server refused) and queues it again,
- * keeping its id, reference and files. `price` is the new local estimate.
+ * Rewrites the booking of a parked `create_booking` (another car, other dates, a new reference, or
+ * the whole request corrected in the wizard: src/features/booking/edit-draft.ts) and queues the
+ * same entry again, keeping its id and files. `price` is the new local estimate.
  */
 export async function updateQueuedBooking(
   bookingId: string,
-  patch: Partial<
-    Pick<
-      BookingRequest,
-      | 'car_id'
-      | 'start_at'
-      | 'end_at'
-      | 'reference'
-      | 'guest_name'
-      | 'guest_phone'
-      | 'guest_email'
-      | 'additional_requests'
-    >
-  >,
+  patch: Partial<Omit<BookingRequest, 'id'>>,
   price: PriceBreakdown,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.bookings, async () => {
@@ -97,7 +86,8 @@ export async function updateQueuedBooking(
       await db.outbox.update(dep, { state: 'pending', attempts: 0, last_error: null });
     }
     await db.bookings.update(bookingId, {
-      ...patch,
+      // The request's option codes were checked by the schema above: the booking's own types.
+      ...(patch as Partial<LocalBooking>),
       price,
       total_dzd: price.total,
       status: 'queued',
