@@ -203,9 +203,7 @@ async function resendEmailChange(
       );
     }
     const double = ctx.config.auth.email.doubleConfirmChanges && (user.email ?? '') !== '';
-    await q.query(`update auth.users set email_change_confirm_status = 0 where id = $1`, [
-      user.id,
-    ]);
+    await q.query(`update auth.users set email_change_confirm_status = 0 where id = $1`, [user.id]);
     const current = double
       ? await issueToken(q, ctx.config, user, 'email_change_current', redirectTo)
       : null;
