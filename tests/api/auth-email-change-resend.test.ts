@@ -1,6 +1,6 @@
 /**
  * POST /resend {type: 'email_change'} through supabase-js `auth.resend` (supabase/local/auth/otp.ts,
- * docs/auth.md, "E-mail change resend"): fresh codes for the pending change, the earlier ones stop
+ * docs/auth.md, "Endpoints"): fresh codes for the pending change, the earlier ones stop
  * working (GoTrue's sendEmailChange overwrites them), one mail per `max_frequency`, nothing for an
  * account without a pending change. On both engines (`npm run test:api`, `npm run test:api:pg`).
  */
