@@ -50,6 +50,12 @@ describe('staff invitations', () => {
       status: 403,
       body: { error: 'staff_aal2_required' },
     });
+    const anon = await fetch(`${testStack().apiUrl}/functions/v1/invite-staff`, {
+      method: 'POST',
+      headers: { apikey: testStack().anonKey, authorization: `Bearer ${testStack().anonKey}` },
+      body: JSON.stringify({ email, data: PROFILE }),
+    });
+    expect(anon.status).toBe(403);
     const aal1 = await signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD, { aal1: true });
     expect((await inviteAs(aal1, { email, data: PROFILE })).status).toBe(403);
     expect(await sql(`select 1 from auth.users where email = $1`, [email])).toEqual([]);

@@ -131,7 +131,7 @@ function StaffTeamScreen() {
       <h1 className="text-2xl font-bold">
         <Trans>Inviter un membre de l’équipe</Trans>
       </h1>
-      <p className="text-sm text-muted">
+      <p className="text-sm text-fg-muted">
         <Trans>
           La personne reçoit un e-mail avec un lien et un code, choisit son mot de passe puis active
           son second facteur avant d’accéder à l’espace équipe.
