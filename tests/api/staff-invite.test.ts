@@ -43,6 +43,32 @@ async function inviteAs(client: SupabaseClient, body: Record<string, unknown>) {
 }
 
 describe('staff invitations', () => {
+  it('the mail’s link confirms the invitee and lands on /accept-invite signed in, once', async () => {
+    const staff = await adminClient();
+    const email = uniqueEmail('invited-link');
+    const asked = Date.now();
+    const redirectTo = 'http://localhost:4173/accept-invite';
+    const invited = await inviteAs(staff, { email, data: PROFILE, redirect_to: redirectTo });
+    expect(invited.status).toBe(200);
+    const mail = await waitForMail(email, (m) => Date.parse(m.createdAt) >= asked - 1000);
+    const { link } = parseAuthMail(mail.text);
+    expect(link.searchParams.get('type')).toBe('invite');
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const target = new URL(opened.headers.get('location')!);
+    expect(`${target.origin}${target.pathname}`).toBe(redirectTo);
+    const fragment = new URLSearchParams(target.hash.slice(1));
+    expect(fragment.get('type')).toBe('invite');
+    expect(fragment.get('access_token')).toBeTruthy();
+    const [row] = await sql<{ confirmed: boolean }>(
+      `select email_confirmed_at is not null as confirmed from auth.users where email = $1`,
+      [email],
+    );
+    expect(row!.confirmed).toBe(true);
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(new URL(again.headers.get('location')!).hash).toContain('error_code=otp_expired');
+  });
+
   it('refuses a customer and an admin without the second factor; invites nobody', async () => {
     const email = uniqueEmail('not-invited');
     const customer = await newCustomer();
