@@ -47,6 +47,8 @@ test('an admin invites; the invitee types the code, sets a password and enrols T
   await form.getByLabel('Code reçu par e-mail').fill(code);
   await expectAccessible(invitee);
   await form.getByRole('button', { name: 'Valider l’invitation' }).click();
+  // Signed in by the code: the page names the account whose password is being chosen.
+  await expect(invitee.getByText(email, { exact: true })).toBeVisible();
   await form.getByLabel('Mot de passe', { exact: true }).fill('Equipe-Kiraa-2026!');
   await form.getByLabel('Confirmer le mot de passe').fill('Equipe-Kiraa-2026!');
   await form.getByRole('button', { name: 'Enregistrer et continuer' }).click();

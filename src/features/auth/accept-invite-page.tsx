@@ -16,6 +16,7 @@ import {
 import { useSession } from '@/infra/session';
 import { initialAuthRedirect } from '@/infra/supabase';
 import { Button } from '@/ui/button';
+import { EmailText } from '@/ui/email-text';
 import { PageSpinner } from '@/ui/spinner';
 
 /** config.toml's `otp_length`: the codes of auth mails. */
@@ -124,12 +125,15 @@ export default function AcceptInvitePage() {
   const session = useSession();
   if (session.status === 'loading') return <PageSpinner />;
   const signedIn = session.status === 'signedIn';
+  const account = session.user?.email ?? '';
   return (
     <AuthPage
       title={<Trans>Rejoindre l’équipe Kiraa</Trans>}
       subtitle={
         signedIn ? (
-          <Trans>Choisissez le mot de passe de votre compte.</Trans>
+          <Trans>
+            Choisissez le mot de passe du compte <EmailText email={account} />.
+          </Trans>
         ) : (
           <Trans>Saisissez votre adresse e-mail et le code reçu dans l’invitation.</Trans>
         )
