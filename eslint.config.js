@@ -88,6 +88,8 @@ const apiModules = [
   // The fleet calendar and blocks (docs/fleet.md), apart from the board's calls.
   'src/features/staff/calendar-api.ts',
   'src/features/staff/fleet-api.ts',
+  // Staff invitations (the invite-staff Edge Function, docs/auth.md).
+  'src/features/staff/staff-invite-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

@@ -83,6 +83,7 @@ const authRoutes: RouteObject[] = [
     path: 'reset-password',
     lazy: page('auth', () => import('@/features/auth/reset-password-page')),
   },
+  { path: 'accept-invite', lazy: page('auth', () => import('@/features/auth/accept-invite-page')) },
 ];
 
 // --- Staff pages (role admin) ---------------------------------------------------------------------
@@ -104,6 +105,7 @@ const staffRoutes: RouteObject[] = [
     path: 'staff/cars',
     lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-cars-page')),
   },
+  { path: 'staff/team', lazy: page('staff', () => import('@/features/staff/staff-team-page')) },
 ];
 
 /**

@@ -144,6 +144,7 @@ const publicPages: Array<{ path: string; ready?: (page: Page) => Promise<void> }
   { path: '/sign-up' },
   { path: '/forgot-password' },
   { path: '/reset-password' },
+  { path: '/accept-invite' },
 ];
 
 /** The five wizard steps as a guest, audited at each one, then the success page. */
@@ -275,6 +276,9 @@ async function auditStaff(page: Page, where: string): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('staff-status').first()).toBeVisible();
   found.push(...(await auditModes(page, `${where} /staff/bookings/:id`)));
+  await page.goto('/staff/team');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  found.push(...(await auditModes(page, `${where} /staff/team`)));
   return found;
 }
 

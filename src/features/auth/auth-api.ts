@@ -98,6 +98,15 @@ export async function signInWithCode(email: string, code: string): Promise<AuthR
   return { ok: true };
 }
 
+/** A staff invitation's code (docs/auth.md, "Staff invitations"): confirms and signs in once. */
+export async function acceptInvite(email: string, code: string): Promise<AuthResult> {
+  const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: 'invite' });
+  if (error) return { ok: false, error };
+  if (!data.session) return { ok: false, error: null };
+  adoptSession(data.session);
+  return { ok: true };
+}
+
 // --- The account settings page ---------------------------------------------------------------
 /*
  * The calls of the account settings page (/account, docs/accounts.md "Account settings"):

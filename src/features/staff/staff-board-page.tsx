@@ -237,6 +237,9 @@ function StaffBoardScreen() {
         <Link to="/staff/calendar" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
           <Trans>Calendrier de la flotte</Trans>
         </Link>
+        <Link to="/staff/team" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+          <Trans>Inviter un membre</Trans>
+        </Link>
         <Button
           size="sm"
           variant="secondary"

@@ -19,7 +19,7 @@ import type { UserRow } from './users.ts';
 import { userJson } from './users.ts';
 
 export type AuthMailRequest = {
-  action: 'signup' | 'recovery' | 'magiclink' | 'reauthentication' | 'email_change';
+  action: 'signup' | 'recovery' | 'magiclink' | 'reauthentication' | 'email_change' | 'invite';
   /** The link and code; for an e-mail change, the new address's. */
   token: OneTimeToken;
   /** An e-mail change's link and code for the current address (double_confirm_changes). */
@@ -131,6 +131,7 @@ const SEND_ERRORS: Record<AuthMailRequest['action'], string> = {
   magiclink: 'Error sending magic link email',
   reauthentication: 'Error sending reauthentication email',
   email_change: 'Error sending email change email',
+  invite: 'Error sending invite email',
 };
 
 export async function sendAuthMail(

@@ -3,6 +3,7 @@
  * on Supabase's own `auth` tables. Mounted by the gateway at `/auth/v1`. Endpoints, error codes
  * and limits: docs/auth.md.
  */
+import { handleInvite } from './invite.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ApiFactory, ApiHandler } from '../context.ts';
@@ -173,6 +174,7 @@ const ROUTES: Route[] = [
     run: (s, req, res, _url, [id = '']) => handleDeleteUserById(s, req, res, id),
   },
   { method: 'POST', path: /^\/admin\/generate_link$/, admin: true, run: handleGenerateLink },
+  { method: 'POST', path: /^\/invite$/, admin: true, run: handleInvite },
 ];
 
 function decodeSegment(segment: string): string {

@@ -15,6 +15,7 @@ import type { Queryable } from '../context.ts';
 
 import { EMAIL_APP_METADATA, databaseWrite, insertUser, newUserJson } from './accounts.ts';
 import { mailConfirmation } from './signup.ts';
+import { mailEmailChange } from './user-update.ts';
 import { sendAuthMail } from './auth-mail.ts';
 import { assertCaptcha } from './captcha.ts';
 import { createFlowState, pkceLink, readPkce } from './pkce.ts';
@@ -135,8 +136,12 @@ export async function handleOtp(
 }
 
 /**
- * POST /resend {type: 'signup', email}: the confirmation mail again; `{}` for an unknown or
- * already confirmed address (GoTrue's Resend). Other types: 400 `validation_failed`.
+ * POST /resend {type: 'signup' | 'email_change', email} (GoTrue's Resend): `signup` mails the
+ * confirmation again; `email_change` mails fresh codes for the pending change of the account whose
+ * current address is `email` (to the new address, and to the current one with
+ * double_confirm_changes), replacing the earlier ones, at most one per `max_frequency`
+ * (`email_change_sent_at`, 429 `over_email_send_rate_limit`). `{}` for an unknown address, a
+ * confirmed one (`signup`) or no pending change (`email_change`). Other types: 400.
  */
 export async function handleResend(
   service: AuthService,
@@ -148,10 +153,10 @@ export async function handleResend(
   const body = await readJsonObject(req);
   const type = stringField(body, 'type');
   const pkce = readPkce(body);
-  if (type !== 'signup') {
+  if (type !== 'signup' && type !== 'email_change') {
     throw badRequest(
       'validation_failed',
-      type === 'sms' || type === 'phone_change' || type === 'email_change'
+      type === 'sms' || type === 'phone_change'
         ? `Resend of type ${type} is not supported by the local auth API`
         : 'Missing one of these types: signup, email_change, sms, phone_change',
     );
@@ -163,11 +168,51 @@ export async function handleResend(
   const email = normalizeEmail(rawEmail);
   assertAllowed(service.limits.recoveriesPerIp.take(originOf(req).ip));
   const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.email_confirmed_at) {
-    const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
+  const redirectTo = resolveRedirect(ctx.config, url.searchParams.get('redirect_to'), '/');
+  if (type === 'email_change') {
+    if (user) await resendEmailChange(service, req, user, redirectTo);
+  } else if (user && !user.email_confirmed_at) {
     await mailConfirmation(service, req, user, redirectTo, pkce);
   }
   sendJson(res, 200, {}, versionHeaders(req));
+}
+
+/** GoTrue's sendEmailChange for a pending change: new codes (the old ones stop working). */
+async function resendEmailChange(
+  service: AuthService,
+  req: IncomingMessage,
+  user: UserRow,
+  redirectTo: string,
+): Promise<void> {
+  const { ctx } = service;
+  const next = user.email_change ?? '';
+  if (next === '') return;
+  const interval = ctx.config.auth.email.maxFrequency;
+  const change = await ctx.db.tx(async (q) => {
+    const { rows } = await q.query<{ wait: number }>(
+      `select coalesce(ceil(extract(epoch from email_change_sent_at
+                 + make_interval(secs => $2) - now())), 0)::int as wait
+         from auth.users where id = $1 for update`,
+      [user.id, interval],
+    );
+    const wait = Number(rows[0]?.wait ?? 0);
+    if (wait > 0) {
+      throw tooManyRequests(
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
+    }
+    const double = ctx.config.auth.email.doubleConfirmChanges && (user.email ?? '') !== '';
+    await q.query(`update auth.users set email_change_confirm_status = 0 where id = $1`, [user.id]);
+    const current = double
+      ? await issueToken(q, ctx.config, user, 'email_change_current', redirectTo)
+      : null;
+    if (!double) await clearToken(q, user.id, 'email_change_current');
+    const issued = await issueToken(q, ctx.config, user, 'email_change_new', redirectTo, next);
+    await audit(q, originOf(req).ip, user, 'user_confirmation_requested', 'user');
+    return { current, next: issued };
+  });
+  await mailEmailChange(service, req, user, change, redirectTo);
 }
 
 /**

@@ -129,6 +129,12 @@ export const TOKEN_KINDS = {
     column: 'confirmation_token',
     sentAt: 'confirmation_sent_at',
   },
+  /** A staff invitation (POST /invite), on the confirmation columns as GoTrue's. */
+  invite: {
+    tokenType: 'confirmation_token',
+    column: 'confirmation_token',
+    sentAt: 'confirmation_sent_at',
+  },
   /** A code proving the signed-in user still holds the mailbox (GET /reauthenticate). */
   reauthentication: {
     tokenType: 'reauthentication_token',

@@ -166,7 +166,7 @@ export async function handleUpdateUser(
  * The e-mail change mails: one call carries both tokens (GoTrue's email_data), and the mails go to
  * the new address and, with double confirmation, to the current one.
  */
-async function mailEmailChange(
+export async function mailEmailChange(
   service: AuthService,
   req: IncomingMessage,
   user: UserRow,

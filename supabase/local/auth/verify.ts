@@ -45,6 +45,7 @@ function kindsOf(type: string): TokenKind[] {
   // GoTrue's `email` code is a sign-in code or a sign-up's confirmation code.
   if (type === 'email') return ['signup', 'magiclink'];
   if (type === 'magiclink') return ['magiclink'];
+  if (type === 'invite') return ['invite'];
   if (type === 'email_change') return ['email_change_current', 'email_change_new'];
   throw badRequest(
     'validation_failed',

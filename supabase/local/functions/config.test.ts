@@ -15,9 +15,11 @@ describe('readFunctions', () => {
   it('serves the repository’s functions with config.toml’s verify_jwt', () => {
     const functions = readFunctions(PATHS.functions, PATHS.config);
     expect(functions.map((f) => [f.name, f.verifyJwt])).toEqual([
-      // Every function checks its caller in code (docs/functions.md, "Callers").
+      // Every function checks its caller in code (docs/functions.md, "Callers"); invite-staff,
+      // which the app calls with a user's token, has the platform check it first too.
       ['check-upload', false],
       ['clean-uploads', false],
+      ['invite-staff', true],
       ['push-send', false],
       ['send-email', false],
       ['send-mail', false],
