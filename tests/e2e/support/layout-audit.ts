@@ -207,6 +207,8 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
     (el) =>
       isVisible(el) &&
       !isSrOnly(el) &&
+      // A closed <details> shows only its summary: Chromium still gives the rest boxes.
+      !(el.closest('details:not([open])') && !el.closest('summary')) &&
       (panel !== undefined || !el.closest('header')) &&
       !el.closest('[data-testid="contact-card"]') &&
       el.getAttribute('data-testid') !== 'contact-button' &&
