@@ -52,7 +52,7 @@ export function ExportPanel() {
   }
 
   const fieldClassName =
-    'h-11 min-w-0 rounded-lg border border-line bg-surface px-3 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring';
+    'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring';
   return (
     <details className="rounded-xl border border-line bg-surface p-3" data-testid="export-panel">
       <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
@@ -66,7 +66,7 @@ export function ExportPanel() {
           void run();
         }}
       >
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-36 flex-col gap-1">
           <label htmlFor={`${id}-first`} className="text-sm font-medium">
             <Trans>Prises en charge du</Trans>
           </label>
@@ -78,7 +78,7 @@ export function ExportPanel() {
             className={fieldClassName}
           />
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-36 flex-col gap-1">
           <label htmlFor={`${id}-last`} className="text-sm font-medium">
             <Trans>au</Trans>
           </label>

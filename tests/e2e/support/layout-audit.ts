@@ -101,6 +101,8 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
   const isVisible = (el: Element): boolean => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') return false;
+    // A closed <details> shows only its summary: Chromium still gives the rest boxes.
+    if (el.closest('details:not([open])') && !el.closest('summary')) return false;
     const rect = el.getBoundingClientRect();
     return rect.width > 1 && rect.height > 1;
   };
@@ -207,8 +209,6 @@ async function inPageAudit(options: InPageOptions): Promise<string[]> {
     (el) =>
       isVisible(el) &&
       !isSrOnly(el) &&
-      // A closed <details> shows only its summary: Chromium still gives the rest boxes.
-      !(el.closest('details:not([open])') && !el.closest('summary')) &&
       (panel !== undefined || !el.closest('header')) &&
       !el.closest('[data-testid="contact-card"]') &&
       el.getAttribute('data-testid') !== 'contact-button' &&
