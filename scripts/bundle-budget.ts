@@ -67,6 +67,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     'sign-up': 257,
     'forgot-password': 257,
     'reset-password': 257,
+    // Issue 23: an invited staff member takes the mailed code and chooses a password.
+    'accept-invite': 257,
     // +1 KB (issue 19): the shell listens to the service worker (a notification's click opens its
     // booking without a reload) and starts the news task. +2 KB (issue 18): where pending
     // bookings come from and the wave's one action, whose words travel in the staff catalog.
@@ -79,6 +81,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // Issue 25: the fleet calendar and the fleet.
     'staff/calendar': 248,
     'staff/cars': 246,
+    // Issue 23: invite a staff member (the form and its call to the invite-staff function).
+    'staff/team': 202,
     // Content pages: the shell and text.
     qa: 115,
     contacts: 115,
