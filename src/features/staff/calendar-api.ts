@@ -3,13 +3,11 @@
  * straight to PostgREST with the admin's token; the server checks the role and every rule again
  * (`staff_block_car`, `staff_unblock_car`, `staff_block_collisions`).
  */
-import { reportServerReachable } from '@/infra/network';
 import { supabase } from '@/infra/supabase';
-import { classifyError, type ApiError } from '@/sync/outbox/errors';
 
 import type { CalendarBlock, CalendarBooking } from '@/features/staff/calendar';
 import type { ExportBooking } from '@/features/staff/export';
-import type { StaffResult } from '@/features/staff/staff-api';
+import { staffCall, type StaffResult } from '@/features/staff/staff-api';
 
 export type CalendarCar = { id: string; name: string; year: number };
 
@@ -30,35 +28,15 @@ export type BlockCollision = {
   reason: string | null;
 };
 
-type Answer = { data: unknown; error: ApiError | null; status: number };
-
-async function call<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>> {
-  let answer: Answer;
-  try {
-    answer = (await run()) as Answer;
-  } catch {
-    reportServerReachable(false);
-    return { ok: false, code: 'network', offline: true };
-  }
-  if (answer.error) {
-    const failure = classifyError({ ...answer.error, status: answer.status });
-    const offline = failure.code === 'network';
-    reportServerReachable(!offline);
-    return { ok: false, code: failure.code, offline };
-  }
-  reportServerReachable(true);
-  return { ok: true, data: answer.data as T };
-}
-
 const SHOWN_STATUSES = ['pending', 'reserved', 'in_progress', 'completed'];
 
 /** Active cars, and the bookings and blocks that overlap [from, to). */
 export async function loadCalendar(from: string, to: string): Promise<StaffResult<CalendarData>> {
   const [cars, bookings, blocks] = await Promise.all([
-    call<CalendarCar[]>(() =>
+    staffCall<CalendarCar[]>(() =>
       supabase.from('cars').select('id, name, year').eq('active', true).order('name').limit(500),
     ),
-    call<CalendarBooking[]>(() =>
+    staffCall<CalendarBooking[]>(() =>
       supabase
         .from('bookings')
         .select('id, reference, car_id, status, start_at, end_at')
@@ -68,7 +46,7 @@ export async function loadCalendar(from: string, to: string): Promise<StaffResul
         .order('start_at')
         .limit(5000),
     ),
-    call<CalendarBlock[]>(() =>
+    staffCall<CalendarBlock[]>(() =>
       supabase
         .from('car_blocks')
         .select('id, car_id, start_at, end_at, reason')
@@ -89,7 +67,7 @@ export function blockCollisions(
   startAt: string,
   endAt: string,
 ): Promise<StaffResult<BlockCollision[]>> {
-  return call(() =>
+  return staffCall(() =>
     supabase.rpc('staff_block_collisions', { car_id: carId, start_at: startAt, end_at: endAt }),
   );
 }
@@ -100,13 +78,13 @@ export function blockCar(
   endAt: string,
   reason: string,
 ): Promise<StaffResult<CalendarBlock>> {
-  return call(() =>
+  return staffCall(() =>
     supabase.rpc('staff_block_car', { car_id: carId, start_at: startAt, end_at: endAt, reason }),
   );
 }
 
 export function unblockCar(blockId: string): Promise<StaffResult<CalendarBlock>> {
-  return call(() => supabase.rpc('staff_unblock_car', { block_id: blockId }));
+  return staffCall(() => supabase.rpc('staff_unblock_car', { block_id: blockId }));
 }
 
 const EXPORT_PAGE = 1000;
@@ -121,7 +99,7 @@ export async function exportBookings(
 ): Promise<StaffResult<ExportBooking[]>> {
   const rows: ExportBooking[] = [];
   for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const page = await call<ExportBooking[]>(() =>
+    const page = await staffCall<ExportBooking[]>(() =>
       supabase
         .from('bookings')
         .select(

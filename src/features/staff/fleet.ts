@@ -2,7 +2,7 @@
  * The fleet form's model (docs/fleet.md, "Fleet"): a car row as the form edits it, the checks the
  * database makes again (the CHECK constraints of public.cars), and the row sent.
  */
-import type { CarFeature } from '@/domain/rows';
+import type { Car, CarFeature } from '@/domain/rows';
 
 export const BODIES = ['city', 'hatchback', 'sedan', 'suv', 'pickup', 'van'] as const;
 export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric', 'lpg'] as const;
@@ -32,32 +32,8 @@ export const FEATURES: readonly CarFeature[] = [
   'leather_seats',
 ];
 
-/** A car as staff read and write it. */
-export type FleetCar = {
-  id: string;
-  slug: string;
-  name: string;
-  make: string;
-  model: string;
-  body: string;
-  seats: number;
-  doors: number;
-  passengers: number;
-  fuel: string;
-  year: number;
-  transmission: string;
-  drive: string;
-  engine: string;
-  mileage_km: number;
-  exterior_color: string;
-  interior_color: string;
-  features: CarFeature[];
-  description: { fr: string; en: string; ar: string };
-  daily_rate_dzd: number;
-  deposit_dzd: number;
-  images: string[];
-  active: boolean;
-};
+/** A car as staff read and write it: the catalogue's row without what the server derives. */
+export type FleetCar = Omit<Car, 'updated_at' | 'rating_avg' | 'rating_count'>;
 
 export type CarForm = Omit<FleetCar, 'id' | 'slug' | 'active' | 'images'>;
 

@@ -57,16 +57,27 @@ export type OptionNames = {
   insurance: Partial<Record<InsuranceCode, Localized>>;
 };
 
-export type StaffResult<T> = { ok: true; data: T } | { ok: false; code: string; offline: boolean };
+export type StaffResult<T> =
+  | { ok: true; data: T }
+  /** `constraint`: the CHECK or EXCLUDE a refused write broke, when Postgres named one. */
+  | { ok: false; code: string; offline: boolean; constraint?: string | null };
 
 // Typed as string: the columns and embeds are checked by the API tests, not by the compiler.
 const BOOKING_SELECT: string =
   '*, car:cars(name, slug, images, year, fuel, transmission), pickup:locations!bookings_pickup_location_id_fkey(name), dropoff:locations!bookings_dropoff_location_id_fkey(name)';
 
-type Answer<T> = { data: T | null; error: ApiError | null; status: number; count?: number | null };
+type Answer<T> = {
+  data: T | null;
+  error: (ApiError & { message?: string }) | null;
+  status: number;
+  count?: number | null;
+};
 
-/** Turns a supabase-js answer (or a thrown network error) into a result with a stable code. */
-async function call<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>> {
+/**
+ * Turns a supabase-js answer (or a thrown network error) into a result with a stable code; every
+ * staff call goes through it (the board, the calendar, the fleet).
+ */
+export async function staffCall<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>> {
   let answer: Answer<T>;
   try {
     answer = (await run()) as Answer<T>;
@@ -78,7 +89,8 @@ async function call<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>>
     const failure = classifyError({ ...answer.error, status: answer.status });
     const offline = failure.code === 'network';
     reportServerReachable(!offline);
-    return { ok: false, code: failure.code, offline };
+    const constraint = /constraint "([a-z_]+)"/.exec(answer.error.message ?? '')?.[1] ?? null;
+    return { ok: false, code: failure.code, offline, constraint };
   }
   reportServerReachable(true);
   return { ok: true, data: answer.data as T };
@@ -91,7 +103,7 @@ async function matchingCustomers(search: string): Promise<StaffResult<string[]>>
   const conditions = [`full_name.ilike."*${term}*"`];
   const digits = phoneDigits(search);
   if (digits) conditions.push(`phone.ilike."*${digits}*"`);
-  const result = await call<{ id: string }[]>(() =>
+  const result = await staffCall<{ id: string }[]>(() =>
     supabase.from('profiles').select('id').or(conditions.join(',')).limit(200),
   );
   return result.ok ? { ok: true, data: result.data.map((r) => r.id) } : result;
@@ -130,7 +142,7 @@ async function withContacts(rows: BookingRow[]): Promise<StaffResult<StaffBookin
   const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is string => !!id))];
   let contacts = new Map<string, ContactRow>();
   if (ids.length > 0) {
-    const result = await call<ContactRow[]>(() =>
+    const result = await staffCall<ContactRow[]>(() =>
       supabase.rpc('staff_customer_contacts', { user_ids: ids }),
     );
     if (!result.ok) return result;
@@ -170,7 +182,7 @@ export async function fetchStaffBookings(
   if (!customers.ok) return customers;
   const order = staffOrder(query.status);
   let total = 0;
-  const page = await call<BookingRow[]>(async () => {
+  const page = await staffCall<BookingRow[]>(async () => {
     const answer = (await applyFilters(
       supabase.from('bookings').select(BOOKING_SELECT, { count: 'exact' }) as unknown as Query,
       query,
@@ -196,7 +208,7 @@ export async function fetchStatusCounts(
   const results = await Promise.all(
     bookingStatuses.map(async (status) => {
       let count = 0;
-      const result = await call<null>(async () => {
+      const result = await staffCall<null>(async () => {
         const answer = (await applyFilters(
           supabase
             .from('bookings')
@@ -223,7 +235,7 @@ export async function fetchStatusCounts(
 
 /** One booking with its contact, or null when it does not exist. */
 export async function fetchStaffBooking(id: string): Promise<StaffResult<StaffBooking | null>> {
-  const result = await call<BookingRow | null>(() =>
+  const result = await staffCall<BookingRow | null>(() =>
     supabase.from('bookings').select(BOOKING_SELECT).eq('id', id).maybeSingle(),
   );
   if (!result.ok) return result;
@@ -236,7 +248,7 @@ type EventRow = Omit<BookingEvent, 'actor_name'> & { who: { full_name: string } 
 
 /** The booking's status history, oldest first, with the name of who made each change. */
 export async function fetchBookingHistory(id: string): Promise<StaffResult<BookingEvent[]>> {
-  const result = await call<EventRow[]>(() =>
+  const result = await staffCall<EventRow[]>(() =>
     supabase
       .from('booking_events')
       .select('id, status, reason, actor, created_at, who:profiles(full_name)')
@@ -260,10 +272,10 @@ let optionNames: Promise<StaffResult<OptionNames>> | null = null;
 export function fetchOptionNames(): Promise<StaffResult<OptionNames>> {
   optionNames ??= (async () => {
     const [extras, insurance] = await Promise.all([
-      call<{ code: ExtraCode; name: Localized }[]>(() =>
+      staffCall<{ code: ExtraCode; name: Localized }[]>(() =>
         supabase.from('extras').select('code, name'),
       ),
-      call<{ code: InsuranceCode; name: Localized }[]>(() =>
+      staffCall<{ code: InsuranceCode; name: Localized }[]>(() =>
         supabase.from('insurance_options').select('code, name'),
       ),
     ]);
@@ -321,7 +333,7 @@ export async function setBookingStatus(
   status: BookingStatus,
   reason: string | null,
 ): Promise<StaffResult<Booking>> {
-  return call<Booking>(() =>
+  return staffCall<Booking>(() =>
     supabase.rpc('staff_set_booking_status', {
       booking_id: bookingId,
       status,
@@ -347,7 +359,7 @@ export type PendingSource = {
 
 /** The largest sources of pending bookings (two or more each), largest first. */
 export async function fetchPendingSources(): Promise<StaffResult<PendingSource[]>> {
-  const result = await call<PendingSource[]>(() => supabase.rpc('staff_pending_sources'));
+  const result = await staffCall<PendingSource[]>(() => supabase.rpc('staff_pending_sources'));
   return result.ok
     ? { ok: true, data: result.data.map((s) => ({ ...s, car_days: Number(s.car_days) })) }
     : result;
@@ -358,7 +370,7 @@ export async function rejectSource(
   source: Pick<PendingSource, 'kind' | 'source'>,
   reason: string,
 ): Promise<StaffResult<number>> {
-  return call<number>(() =>
+  return staffCall<number>(() =>
     supabase.rpc('staff_reject_source', {
       kind: source.kind,
       source: source.source,
@@ -372,7 +384,7 @@ export async function rejectSource(
  * reached them; the booking then waits for acceptance like a confirmed one.
  */
 export async function confirmGuestContact(bookingId: string): Promise<StaffResult<Booking>> {
-  return call<Booking>(() =>
+  return staffCall<Booking>(() =>
     supabase.rpc('staff_confirm_guest_contact', { booking_id: bookingId }),
   );
 }
@@ -382,7 +394,7 @@ export async function extendConfirmation(
   bookingId: string,
   minutes: number,
 ): Promise<StaffResult<Booking>> {
-  return call<Booking>(() =>
+  return staffCall<Booking>(() =>
     supabase.rpc('staff_extend_confirmation', { booking_id: bookingId, minutes }),
   );
 }
