@@ -21,6 +21,8 @@ export const LIMITS = {
   rentalDays: 90,
   /** A booking file (licence, flight document) or car photo, in bytes (the buckets' limit). */
   uploadBytes: 5 * 1024 * 1024,
+  /** Why staff block a car (a blocked period's reason). */
+  blockReason: 300,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -35,4 +37,5 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   text: 'text',
   rentalDays: 'rental_days',
   uploadBytes: 'upload_bytes',
+  blockReason: 'block_reason',
 };

@@ -276,4 +276,22 @@ describe('SQL: the maximum accepted, one past it refused', () => {
       constraint: 'bookings_at_most_90_days',
     });
   });
+
+  it('a blocked period: its reason', async () => {
+    const car = await newCar();
+    const [block] = await sql<{ id: string }>(
+      `insert into public.car_blocks (car_id, start_at, end_at, reason)
+       values ($1, now() + interval '400 days', now() + interval '401 days', 'garage') returning id`,
+      [car.id],
+    );
+    const reason = (value: string) =>
+      tryUpdate('update public.car_blocks set reason = $1 where id = $2', [value, block!.id]);
+    expect(await reason(a(LIMITS.blockReason))).toBeNull();
+    expect(await reason(a(LIMITS.blockReason + 1))).toEqual({
+      code: '23514',
+      constraint: 'car_blocks_reason_length',
+    });
+    // staff_block_car refuses one past it with its code (tests/api/car-blocks.test.ts).
+    await sql('delete from public.car_blocks where id = $1', [block!.id]);
+  });
 });

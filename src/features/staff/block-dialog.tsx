@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { formatDate, formatDateTime } from '@/domain/dates';
+import { LIMITS } from '@/domain/limits';
 import { useOnline } from '@/infra/network';
 import { showToast } from '@/infra/toast';
 import { Button } from '@/ui/button';
@@ -19,8 +20,6 @@ import {
   type BlockCollision,
 } from '@/features/staff/calendar-api';
 import { useLocale } from '@/features/staff/staff-booking-parts';
-
-export const BLOCK_REASON_MAX = 300;
 
 /** Wording of the block dialog where it says more than the shared message (docs/fleet.md). */
 const blockErrors: Record<string, MessageDescriptor> = {
@@ -178,7 +177,7 @@ export function BlockDialog({
             id={`${id}-reason`}
             value={reason}
             rows={2}
-            maxLength={BLOCK_REASON_MAX}
+            maxLength={LIMITS.blockReason}
             placeholder={t`Vidange, carrosserie, usage privé…`}
             onChange={(event) => setReason(event.target.value)}
             className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring"

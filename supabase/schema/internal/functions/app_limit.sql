@@ -17,6 +17,7 @@ declare
     when 'text' then 500             -- additional requests, a staff member's reason
     when 'rental_days' then 90       -- the longest rental
     when 'upload_bytes' then 5242880 -- a booking file or car photo (the buckets' limit)
+    when 'block_reason' then 300     -- why staff block a car (staff_block_car, car_blocks)
   end;
 begin
   if value is null then

@@ -30,8 +30,8 @@ begin
   if why = '' then
     perform internal.fail('reason_required', 'reason');
   end if;
-  if char_length(why) > 300 then
-    perform internal.fail('reason_too_long', 'at most 300 characters');
+  if char_length(why) > internal.app_limit('block_reason') then
+    perform internal.fail('reason_too_long', 'reason');
   end if;
   if internal.has_hidden_characters(why) then
     perform internal.fail('invalid_text', 'reason');

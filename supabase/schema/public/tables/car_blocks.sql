@@ -12,7 +12,7 @@ create table public.car_blocks (
   created_at timestamp with time zone default now() not null,
   constraint car_blocks_at_most_366_days CHECK (((end_at - start_at) <= '366 days'::interval)),
   constraint car_blocks_end_after_start CHECK ((end_at > start_at)),
-  constraint car_blocks_reason_length CHECK (((char_length(btrim(reason)) >= 1) AND (char_length(btrim(reason)) <= 300))),
+  constraint car_blocks_reason_length CHECK (((char_length(btrim(reason)) >= 1) AND (char_length(btrim(reason)) <= internal.app_limit('block_reason'::text)))),
   constraint car_blocks_car_id_fkey FOREIGN KEY (car_id) REFERENCES cars(id) ON DELETE RESTRICT,
   constraint car_blocks_created_by_fkey FOREIGN KEY (created_by) REFERENCES profiles(id) ON DELETE SET NULL,
   constraint car_blocks_pkey PRIMARY KEY (id)
