@@ -7,7 +7,7 @@ import { supabase } from '@/infra/supabase';
 
 import type { CalendarBlock, CalendarBooking } from '@/features/staff/calendar';
 import type { ExportBooking } from '@/features/staff/export';
-import { staffCall, type StaffResult } from '@/features/staff/staff-api';
+import { staffCall, type StaffResult } from '@/features/staff/staff-call';
 
 export type CalendarCar = { id: string; name: string; year: number };
 

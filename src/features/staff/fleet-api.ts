@@ -6,7 +6,7 @@
 import { supabase } from '@/infra/supabase';
 
 import type { CarForm, FleetCar } from '@/features/staff/fleet';
-import { staffCall } from '@/features/staff/staff-api';
+import { staffCall } from '@/features/staff/staff-call';
 
 const FLEET_SELECT =
   'id, slug, name, make, model, body, seats, doors, passengers, fuel, year, transmission, drive, engine, mileage_km, exterior_color, interior_color, features, description, daily_rate_dzd, deposit_dzd, images, active';

@@ -8,7 +8,7 @@ import { bookingStatuses } from '@/domain/lifecycle';
 import type { Booking, BookingStatus, ExtraCode, InsuranceCode, Localized } from '@/domain/rows';
 import { reportServerReachable } from '@/infra/network';
 import { supabase } from '@/infra/supabase';
-import { classifyError, type ApiError } from '@/sync/outbox/errors';
+import { classifyError } from '@/sync/outbox/errors';
 
 import {
   cleanTerm,
@@ -18,6 +18,7 @@ import {
   staffOrder,
   type StaffQuery,
 } from '@/features/staff/staff-search';
+import { staffCall, type Answer, type StaffResult } from '@/features/staff/staff-call';
 
 export const STAFF_PAGE_SIZE = 30;
 
@@ -57,44 +58,9 @@ export type OptionNames = {
   insurance: Partial<Record<InsuranceCode, Localized>>;
 };
 
-export type StaffResult<T> =
-  | { ok: true; data: T }
-  /** `constraint`: the CHECK or EXCLUDE a refused write broke, when Postgres named one. */
-  | { ok: false; code: string; offline: boolean; constraint?: string | null };
-
 // Typed as string: the columns and embeds are checked by the API tests, not by the compiler.
 const BOOKING_SELECT: string =
   '*, car:cars(name, slug, images, year, fuel, transmission), pickup:locations!bookings_pickup_location_id_fkey(name), dropoff:locations!bookings_dropoff_location_id_fkey(name)';
-
-type Answer<T> = {
-  data: T | null;
-  error: (ApiError & { message?: string }) | null;
-  status: number;
-  count?: number | null;
-};
-
-/**
- * Turns a supabase-js answer (or a thrown network error) into a result with a stable code; every
- * staff call goes through it (the board, the calendar, the fleet).
- */
-export async function staffCall<T>(run: () => PromiseLike<unknown>): Promise<StaffResult<T>> {
-  let answer: Answer<T>;
-  try {
-    answer = (await run()) as Answer<T>;
-  } catch {
-    reportServerReachable(false);
-    return { ok: false, code: 'network', offline: true };
-  }
-  if (answer.error) {
-    const failure = classifyError({ ...answer.error, status: answer.status });
-    const offline = failure.code === 'network';
-    reportServerReachable(!offline);
-    const constraint = /constraint "([a-z_]+)"/.exec(answer.error.message ?? '')?.[1] ?? null;
-    return { ok: false, code: failure.code, offline, constraint };
-  }
-  reportServerReachable(true);
-  return { ok: true, data: answer.data as T };
-}
 
 /** Customers whose name or phone matches the search (admins read every profile). */
 async function matchingCustomers(search: string): Promise<StaffResult<string[]>> {
