@@ -11,7 +11,8 @@
  * env file, else a new pair written there).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import { createHttpServer } from './gateway/http-server.ts';
 import { join, relative, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
@@ -191,7 +192,7 @@ async function main(command: Command, args: string[]): Promise<void> {
     res.end('Kiraa is starting…');
   };
   if (command === 'start') {
-    const server = createServer((req, res) => serveApp(req, res));
+    const server = createHttpServer((req, res) => serveApp(req, res));
     await listenOrExplain(server, appPort, 'the app', 'KIRAA_APP_PORT');
     closers.push(
       () =>

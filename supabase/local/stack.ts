@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
+import { createHttpServer } from './gateway/http-server.ts';
 import { resolve } from 'node:path';
 
 import { configureAuthApi } from './auth/index.ts';
@@ -160,7 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'The local stack is starting' }));
     };
-    const server = createServer((req, res) => handle(req, res));
+    const server = createHttpServer((req, res) => handle(req, res));
     let apiPort: number;
     try {
       apiPort = await listen(server, options.apiPort ?? settings.api.port, host);
