@@ -22,6 +22,8 @@ export default mergeConfig(
             ],
             environment: 'happy-dom',
             setupFiles: ['tests/support/unit-setup.ts'],
+            // Several 5 s waits (unit-setup.ts) must fit in one test on a loaded machine.
+            testTimeout: 20_000,
           },
         },
         {
