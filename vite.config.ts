@@ -9,6 +9,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 import linguiConfig from './lingui.config.ts';
+import { firstScreen } from './scripts/first-screen.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { apiSettings, MISSING_ANON_KEY } from './src/infra/api-settings.ts';
 import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
@@ -75,18 +76,26 @@ function anyOf(...tests: Array<(id: string) => boolean>): (id: string) => boolea
   return (id) => tests.some((test) => test(id));
 }
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 // The app is a static build; the API it talks to is chosen at build time with
 // VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (see docs/deployment.md).
 export default defineConfig({
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: { alias },
   plugins: [
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
     apiHints(),
+    // The first screen's markup in index.html, rendered in Node by the app's own components
+    // (with the plugins they need there).
+    firstScreen({
+      locales: linguiConfig.locales,
+      defaultLocale: linguiConfig.sourceLocale ?? 'fr',
+      alias,
+      plugins: () => [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+    }),
     routePreload({
       routesSource: () => readFileSync(new URL('./src/app/routes.tsx', import.meta.url), 'utf8'),
       locales: linguiConfig.locales,

@@ -29,9 +29,9 @@ if (getTheme().direction !== localeDirection(locale)) {
   updateTheme({ direction: localeDirection(locale) });
 }
 // The background tasks (src/app/background-tasks.ts) are defined now and start after the first
-// screen. The catalogue's screens show the device's catalogue: there its sync starts with the
-// app, not after the first render (a first visit waits for it; index.html already started its
-// download: src/sync/catalogue-prefetch.ts).
+// screen. The screens that show cars (/home, /cars…) show the device's catalogue: there its sync
+// starts with the app, not after the first render (a first visit waits for it; index.html already
+// started its download: src/sync/catalogue-prefetch.ts).
 defineBackgroundTasks();
 if (CATALOGUE_ROUTE.test(window.location.pathname)) keepRunning('catalogue');
 // The first screen's code and the catalogs load together; the app renders once both are here.

@@ -111,11 +111,15 @@ export function useShellSession(): SessionState {
   );
 }
 
-/** The session if known, else a guess from the hint (never loads it). For the header. */
+/**
+ * The session if known, else a guess from the hint (never loads it). For the header. Rendered
+ * at build time (scripts/first-screen.ts), it guesses a first visit: signed out (index.html drops
+ * the "sign in" link on a device whose hint says otherwise).
+ */
 export function useSessionGuess(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => known ?? (hintSaysSignedIn() ? loading : signedOutGuess),
-    () => loading,
+    () => signedOutGuess,
   );
 }

@@ -95,8 +95,15 @@ describe('prefetchScript', () => {
     expect(runScript('/cars/book')).toHaveBeenCalledTimes(6);
   });
 
+  it('also prefetches on the home page (its best-rated cars) and on the root', () => {
+    expect(runScript('/home')).toHaveBeenCalledTimes(6);
+    delete page.__kiraaCatalogue;
+    expect(runScript('/')).toHaveBeenCalledTimes(6);
+  });
+
   it('requests nothing elsewhere', () => {
-    expect(runScript('/home')).not.toHaveBeenCalled();
+    expect(runScript('/homes')).not.toHaveBeenCalled();
+    expect(runScript('/qa')).not.toHaveBeenCalled();
     expect(runScript('/carsharing')).not.toHaveBeenCalled();
     expect(page.__kiraaCatalogue).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 /**
- * A first visit to the catalogue (the traveller who opens a link to /cars at the airport) waits
- * for the catalogue's download. index.html starts that download itself, with an inline script
+ * A first visit to the catalogue (the traveller who opens a link to /cars at the airport, or the
+ * home page and its best-rated cars) waits for the catalogue's download. index.html starts that download itself, with an inline script
  * written at build time (vite.config.ts), in parallel with the app's code instead of after it:
  * the first page of each catalogue table, the busy periods and the settings, exactly as the
  * sync requests them on a first visit (catalogue-requests.ts). The sync takes those answers
@@ -29,8 +29,12 @@ import {
 /** Set in localStorage once a catalogue sync completed on this device. */
 export const CATALOGUE_SYNCED_KEY = 'kiraa-catalogue-synced';
 
-/** The app's routes that show the catalogue (/cars, a car, the booking wizard). */
-export const CATALOGUE_ROUTE = /^\/cars(\/|$)/;
+/**
+ * The app's routes that show cars on their first screen: the home page (its best-rated cars; `/`
+ * redirects there), /cars, a car and the booking wizard. There the catalogue's download starts
+ * with the page, and its sync with the app (src/main.tsx).
+ */
+export const CATALOGUE_ROUTE = /^\/(home\/?)?$|^\/cars(\/|$)/;
 
 /** Where the inline script leaves its answers (URL → response, or null when it failed). */
 const GLOBAL_NAME = '__kiraaCatalogue';

@@ -250,9 +250,10 @@ test.describe('app shell', () => {
   test('the brand bar paints before the app’s code has run, and the app replaces it', async ({
     page,
   }) => {
-    // Scripts held back: what a slow network shows first.
+    // Scripts held back: what a slow network shows first. A page whose first screen is not
+    // written into index.html (/home and /cars are: tests/e2e/first-screen.spec.ts).
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/cars');
+    await page.goto('/qa');
     const boot = page.locator('#root > div[aria-hidden="true"]');
     await expect(boot).toBeVisible();
     await expect(boot).toHaveText('Kiraa');

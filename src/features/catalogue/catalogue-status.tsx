@@ -17,7 +17,9 @@ export function CatalogueStatus({ locale }: { locale: Locale }) {
   const online = useOnline();
   const updatedAt = status.last_success_at ? formatDateTime(status.last_success_at, locale) : null;
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
+    // A line's height even while empty: the first "updating…" or "updated on…" then pushes
+    // nothing down (no layout shift on a first visit, docs/performance.md).
+    <div className="flex min-h-5 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
       {!online && (
         <p
           className="inline-flex items-center gap-1.5 rounded-full bg-warning/15 px-3 py-1 font-medium text-warning"

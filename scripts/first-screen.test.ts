@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  chooserScript,
+  FIRST_SCREENS,
+  firstScreenHtml,
+  screenId,
+  trimMarkup,
+} from './first-screen.ts';
+
+const LOCALES = ['fr', 'en', 'ar'] as const;
+
+/** A page's markup as the build writes it: #root's placeholder, then the templates. */
+function loadPage(path: string) {
+  history.replaceState(null, '', path);
+  const rendered = LOCALES.flatMap((locale) =>
+    FIRST_SCREENS.map((screen) => ({
+      id: screenId(screen.name, locale),
+      html:
+        `<header><a data-testid="sign-in-link" href="/sign-in">in</a></header>` +
+        `<main><h1>${screen.name} ${locale}</h1></main>`,
+    })),
+  );
+  document.body.innerHTML =
+    `<div id="root"><div id="placeholder">Kiraa</div></div>` +
+    firstScreenHtml(rendered, chooserScript(FIRST_SCREENS, LOCALES, 'fr'));
+  // innerHTML does not run scripts: run them in document order, as the parser would.
+  for (const script of document.querySelectorAll('script')) {
+    new Function(script.textContent ?? '')();
+  }
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  document.body.innerHTML = '';
+  delete (window as { __kiraaFirstScreen?: unknown }).__kiraaFirstScreen;
+  history.replaceState(null, '', '/');
+});
+
+describe('the first screen in index.html', () => {
+  it("shows the home page's copy in French by default, on /home and on /", () => {
+    for (const path of ['/home', '/', '/home/']) {
+      const root = loadPage(path);
+      expect(root.querySelector('h1')?.textContent).toBe('home fr');
+      expect(root.querySelector('#placeholder')).toBeNull();
+    }
+  });
+
+  it('shows the car list in the stored language', () => {
+    localStorage.setItem('locale', 'ar');
+    expect(loadPage('/cars').querySelector('h1')?.textContent).toBe('cars ar');
+    localStorage.setItem('locale', 'en');
+    expect(loadPage('/cars?start=2026-12-01').querySelector('h1')?.textContent).toBe('cars en');
+  });
+
+  it('ignores a stored language it does not know', () => {
+    localStorage.setItem('locale', 'de');
+    expect(loadPage('/home').querySelector('h1')?.textContent).toBe('home fr');
+  });
+
+  it('keeps the placeholder on the pages it does not write out', () => {
+    for (const path of ['/cars/renault-clio', '/staff', '/homes', '/sign-in']) {
+      const root = loadPage(path);
+      expect(root.querySelector('#placeholder')).not.toBeNull();
+      expect(root.querySelector('h1')).toBeNull();
+    }
+  });
+
+  it('is inert: nothing to click or type into before the app handles it', () => {
+    const copy = loadPage('/home').firstElementChild as HTMLElement;
+    expect(copy.dataset.firstScreen).toBe('home-fr');
+    expect(copy.hasAttribute('inert')).toBe(true);
+    // No box of its own: the layout is the app's.
+    expect(copy.style.display).toBe('contents');
+  });
+
+  it('shows the "sign in" link to a device without a session only', () => {
+    expect(loadPage('/home').querySelector('[data-testid="sign-in-link"]')).not.toBeNull();
+    localStorage.setItem('kiraa-signed-in', '1');
+    expect(loadPage('/home').querySelector('[data-testid="sign-in-link"]')).toBeNull();
+  });
+
+  it('falls back to French without a "sign in" link when storage is blocked', () => {
+    vi.stubGlobal('localStorage', {
+      getItem() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    const root = loadPage('/cars');
+    expect(root.querySelector('h1')?.textContent).toBe('cars fr');
+    expect(root.querySelector('[data-testid="sign-in-link"]')).toBeNull();
+  });
+});
+
+describe('trimMarkup', () => {
+  it('drops the document title and the closed navigation drawer, nothing else', () => {
+    expect(
+      trimMarkup(
+        '<title>Kiraa · Nos voitures</title><header><button>Menu</button>' +
+          '<dialog aria-modal="true"><nav><ul><li>x</li></ul></nav></dialog></header><main>m</main>',
+      ),
+    ).toBe('<header><button>Menu</button></header><main>m</main>');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Build step (vite.config.ts): the first screen's markup in index.html, so a first visit paints
+ * the shell, the home page's hero or the car list's skeleton with the HTML and the stylesheet,
+ * not after the app's code has downloaded and run (docs/performance.md, "The first screen in
+ * the HTML").
+ *
+ * Each page of FIRST_SCREENS is rendered in each language by the app's own components
+ * (src/app/prerender.tsx, loaded through Vite's SSR in Node) into a `<template>` after
+ * `<div id="root">`. An inline script in front of them knows, from the URL and the stored
+ * language (localStorage `locale`, the key src/infra/i18n.ts reads; French by default), which
+ * one this visit shows; each template is followed by a one-line script that moves it into
+ * #root if it is that one, so it paints as soon as its bytes are here, without waiting for the
+ * others. Other pages keep #root's own placeholder (the logo bar).
+ *
+ * The copy is `inert` (nothing to click or type into before the code that handles it) and the
+ * app replaces it on its first render (createRoot clears #root, in the same frame): no
+ * hydration, so no mismatch to recover from, and the copy's elements are gone, not moved (no
+ * layout shift, no duplicate landmark). The service worker serves this same index.html for every
+ * navigation (src/sw.ts), so an offline start paints it too.
+ */
+import { createServer, type Plugin, type PluginOption } from 'vite';
+
+/** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
+export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
+
+/** The pages a first visit usually opens: the home page (and `/`) and the car list. */
+export const FIRST_SCREENS: FirstScreen[] = [
+  { name: 'home', path: '/home', pattern: '^/(home/?)?$', catalogs: ['catalogue'] },
+  { name: 'cars', path: '/cars', pattern: '^/cars/?$', catalogs: ['catalogue'] },
+];
+
+/** The marker in index.html, after #root, that the templates and scripts replace. */
+export const FIRST_SCREEN_MARKER = '<!-- kiraa:first-screen -->';
+
+/** localStorage key of the session hint (src/app/session.ts, SESSION_HINT_KEY). */
+const SESSION_HINT_KEY = 'kiraa-signed-in';
+
+/** A template's id: `home-fr`. */
+export function screenId(name: string, locale: string): string {
+  return `${name}-${locale}`;
+}
+
+/**
+ * The app's render, trimmed of what a first paint never shows and that is not the page's own:
+ * the document title (index.html has its own), and the closed navigation drawer (`<dialog>`).
+ */
+export function trimMarkup(html: string): string {
+  return html.replace(/<title>[^<]*<\/title>/g, '').replace(/<dialog\b[\s\S]*?<\/dialog>/g, '');
+}
+
+/**
+ * The chooser (ES5, must never throw): the id of the template this visit shows, and
+ * `__kiraaFirstScreen(id)`, called after each template, which moves it into #root when it is
+ * that one. A device with a session hint gets no "sign in" link: the app's header shows none
+ * while it loads the session.
+ */
+export function chooserScript(
+  screens: FirstScreen[],
+  locales: readonly string[],
+  defaultLocale: string,
+): string {
+  const table = JSON.stringify(screens.map((screen) => [screen.pattern, screen.name]));
+  return [
+    '(function () {',
+    '  var wanted = null;',
+    '  var signedIn = true;',
+    '  try {',
+    `    var locale = ${JSON.stringify(defaultLocale)};`,
+    '    var stored = null;',
+    '    try {',
+    "      stored = localStorage.getItem('locale');",
+    `      signedIn = localStorage.getItem(${JSON.stringify(SESSION_HINT_KEY)}) === '1';`,
+    '    } catch (error) {}',
+    `    if (${JSON.stringify(locales)}.indexOf(stored) >= 0) locale = stored;`,
+    `    var table = ${table};`,
+    '    for (var i = 0; i < table.length; i++) {',
+    '      if (new RegExp(table[i][0]).test(location.pathname)) {',
+    "        wanted = table[i][1] + '-' + locale;",
+    '        break;',
+    '      }',
+    '    }',
+    '  } catch (error) {}',
+    '  window.__kiraaFirstScreen = function (id) {',
+    '    try {',
+    '      if (id !== wanted) return;',
+    "      var template = document.getElementById('kiraa-first-' + id);",
+    "      var root = document.getElementById('root');",
+    '      if (!template || !root) return;',
+    '      var copy = template.content.cloneNode(true);',
+    '      if (signedIn) {',
+    '        var link = copy.querySelector(\'[data-testid="sign-in-link"]\');',
+    '        if (link) link.parentNode.removeChild(link);',
+    '      }',
+    '      root.replaceChildren(copy);',
+    '    } catch (error) {',
+    '      // The placeholder stays; the app renders the page when its code arrives.',
+    '    }',
+    '  };',
+    '})();',
+  ].join('\n');
+}
+
+/** The templates and scripts that replace the marker. */
+export function firstScreenHtml(
+  rendered: Array<{ id: string; html: string }>,
+  chooser: string,
+): string {
+  return [
+    `<script>\n${chooser}\n</script>`,
+    ...rendered.map(
+      ({ id, html }) =>
+        `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
+        `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * The Vite plugin (builds only). `plugins` are those the app's modules need to run in Node
+ * (React, Lingui's macro and catalogs); `alias` the app's import aliases.
+ */
+export function firstScreen(options: {
+  locales: readonly string[];
+  defaultLocale: string;
+  alias: Record<string, string>;
+  plugins: () => PluginOption[];
+  screens?: FirstScreen[];
+}): Plugin {
+  const screens = options.screens ?? FIRST_SCREENS;
+  // Most visits first: the default language's pages come first in the HTML.
+  const locales = [
+    options.defaultLocale,
+    ...options.locales.filter((l) => l !== options.defaultLocale),
+  ];
+  let root = '';
+  let mode = 'production';
+  return {
+    name: 'kiraa-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(FIRST_SCREEN_MARKER)) {
+          throw new Error(`first-screen: index.html has no ${FIRST_SCREEN_MARKER} marker`);
+        }
+        const server = await createServer({
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          resolve: { alias: options.alias },
+          plugins: options.plugins(),
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { prerender } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+            prerender: (path: string, locale: string, catalogs: string[]) => Promise<string>;
+          };
+          const rendered: Array<{ id: string; html: string }> = [];
+          for (const locale of locales) {
+            for (const screen of screens) {
+              rendered.push({
+                id: screenId(screen.name, locale),
+                html: trimMarkup(await prerender(screen.path, locale, screen.catalogs)),
+              });
+            }
+          }
+          return html.replace(
+            FIRST_SCREEN_MARKER,
+            firstScreenHtml(rendered, chooserScript(screens, locales, options.defaultLocale)),
+          );
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The first screen in the HTML (docs/performance.md, "The first screen in the HTML"): index.html
+ * paints the home page and the car list, in the stored language, before the app's code has run,
+ * and the app takes over without moving anything.
+ */
+import type { Page } from '@playwright/test';
+
+import { expect, test } from './support/fixtures.ts';
+
+/** The app's code: the module scripts index.html loads (and everything they import). */
+const APP_CODE = /\/assets\/.*\.js$/;
+
+async function storeLocale(page: Page, locale: string) {
+  await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
+}
+
+test.describe('before the app’s code runs', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(APP_CODE, (route) => route.abort());
+  });
+
+  test('/home shows the shell, the hero and the cars’ skeleton in Arabic, right to left', async ({
+    page,
+  }) => {
+    await storeLocale(page, 'ar');
+    await page.goto('/home');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    const copy = page.locator('#root > [data-first-screen="home-ar"]');
+    await expect(copy).toHaveAttribute('inert', '');
+    await expect(page.locator('header')).toBeVisible();
+    await expect(page.locator('h1')).toHaveText('استأجر سيارة في أي مكان في الجزائر');
+    await expect(page.locator('form select[name="pickup"]')).toBeVisible();
+    const skeleton = page.locator(
+      'section[aria-labelledby="home-featured"] ul[aria-hidden="true"] > li',
+    );
+    await expect(skeleton).toHaveCount(3);
+    await expect(skeleton.first()).toBeVisible();
+    // Right to left: the menu button is on the right, the logo to its left.
+    const menu = await page.getByTestId('menu-button').boundingBox();
+    const logo = await page.locator('header a[href="/home"]').first().boundingBox();
+    expect(menu!.x).toBeGreaterThan(logo!.x);
+    // Inert: the search cannot be used before the code that handles it has arrived.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+
+  test('/ shows the home page, /cars the car list, in French by default', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('h1')).toHaveText('Louez une voiture partout en Algérie');
+    await page.goto('/cars');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('#root > [data-first-screen="cars-fr"]')).toBeAttached();
+    await expect(page.locator('h1')).toHaveText('Nos voitures');
+    const skeleton = page.locator('main ul[aria-hidden="true"] > li');
+    await expect(skeleton).toHaveCount(6);
+    await expect(skeleton.first()).toBeVisible();
+    await expect(page.getByTestId('car-link')).toHaveCount(0);
+  });
+
+  test('other pages keep the logo bar', async ({ page }) => {
+    await page.goto('/qa');
+    await expect(page.locator('#root img[src="/icons/logo.svg"]')).toBeVisible();
+    await expect(page.locator('#root [data-first-screen]')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveCount(0);
+  });
+});
+
+/**
+ * Before any script of the page: the layout shifts' sum, and the moment the app replaced the
+ * copy (its first render).
+ */
+const WATCH_TAKEOVER = `
+  window.__shift = { sum: 0, shifts: [], sawCopy: false, takeover: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__shift.sum += entry.value;
+      window.__shift.shifts.push(entry.startTime);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new MutationObserver(() => {
+    const copy = document.querySelector('[data-first-screen]');
+    if (copy) window.__shift.sawCopy = true;
+    else if (window.__shift.sawCopy && window.__shift.takeover === null) {
+      window.__shift.takeover = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+type Watched = { sum: number; shifts: number[]; sawCopy: boolean; takeover: number | null };
+
+for (const { locale, path, heading } of [
+  { locale: 'fr', path: '/home', heading: 'Louez une voiture partout en Algérie' },
+  { locale: 'ar', path: '/home', heading: 'استأجر سيارة في أي مكان في الجزائر' },
+  { locale: 'fr', path: '/cars', heading: 'Nos voitures' },
+]) {
+  test(`the app takes over ${path} (${locale}) without a layout shift`, async ({ page }) => {
+    await storeLocale(page, locale);
+    await page.addInitScript(WATCH_TAKEOVER);
+    // The code comes late, as on a slow network: the copy paints first.
+    await page.route(APP_CODE, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(path);
+    // The app's render: the copy is gone, the page is the app's (its cars come in).
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await expect(page.getByTestId('car-link').first()).toBeVisible();
+    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+    expect(watched.sawCopy).toBe(true);
+    expect(watched.takeover).not.toBeNull();
+    // The copy was painted before the app took over.
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    );
+    expect(paint).toBeLessThan(watched.takeover!);
+    expect(watched.sum).toBeLessThanOrEqual(0.01);
+    // One page: no landmark or heading left over from the copy.
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(heading);
+    await expect(page.locator('main')).toHaveCount(1);
+    await expect(page.locator('[data-layout]')).toHaveCount(1);
+    await expect(page.locator('[inert]')).toHaveCount(0);
+  });
+}
