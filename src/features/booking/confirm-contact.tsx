@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { LocalBooking } from '@/domain/local-booking';
 import { normalizeReference } from '@/domain/reference';
 import { useOnline } from '@/infra/network';
 import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
@@ -14,6 +15,7 @@ import {
   type ResendResult,
 } from '@/features/booking/booking-api';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
+import { JoinAccount } from '@/features/booking/join-account';
 
 const CODE_RE = /^\d{8}$/;
 
@@ -158,7 +160,10 @@ export function ConfirmContact({
   initialCode = '',
   confirmOnOpen = false,
   codeMailSent,
+  account,
 }: {
+  /** The guest booking made on this device: offers to open an account with its address too. */
+  account?: LocalBooking;
   reference: string;
   bookingId?: string;
   initialCode?: string;
@@ -174,6 +179,7 @@ export function ConfirmContact({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ConfirmResult | null>(null);
   const [resent, setResent] = useState<ResendResult | null>(null);
+  const [withAccount, setWithAccount] = useState(false);
   const opened = useRef(false);
 
   async function confirm(ref: string, typed: string) {
@@ -218,7 +224,19 @@ export function ConfirmContact({
     (result?.kind === 'refused' && result.reason === 'confirmation_attempts_exceeded');
   return (
     <div className="flex flex-col gap-3" data-testid="confirm-contact">
-      {!done && (
+      {!done && account?.guest_email && (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={withAccount}
+            onChange={(e) => setWithAccount(e.target.checked)}
+          />
+          <Trans>Ouvrir aussi mon compte Kiraa avec cette adresse</Trans>
+        </label>
+      )}
+      {!done && withAccount && account && <JoinAccount booking={account} />}
+      {!done && !withAccount && (
         <form
           noValidate
           className="flex flex-col gap-3"
