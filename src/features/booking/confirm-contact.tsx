@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import type { LocalBooking } from '@/domain/local-booking';
 import { normalizeReference } from '@/domain/reference';
+import { loadFeatureCatalog } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
 import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 
 import {
   confirmGuestBooking,
@@ -15,9 +17,17 @@ import {
   type ResendResult,
 } from '@/features/booking/booking-api';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
-import { JoinAccount } from '@/features/booking/join-account';
 
 const CODE_RE = /^\d{8}$/;
+
+/** "Also open my account": its code and words load when chosen (lingui.config.ts). */
+const JoinAccount = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/features/booking/join-account'),
+    loadFeatureCatalog('guest-account'),
+  ]);
+  return { default: module.JoinAccount };
+});
 
 /** The code as typed: digits only (a pasted "1234 5678" or "1234-5678" counts). */
 export function cleanCode(value: string): string {
@@ -235,7 +245,11 @@ export function ConfirmContact({
           <Trans>Ouvrir aussi mon compte Kiraa avec cette adresse</Trans>
         </label>
       )}
-      {!done && withAccount && account && <JoinAccount booking={account} />}
+      {!done && withAccount && account && (
+        <Suspense fallback={<Spinner />}>
+          <JoinAccount booking={account} />
+        </Suspense>
+      )}
       {!done && !withAccount && (
         <form
           noValidate

@@ -13,7 +13,7 @@ import {
   requestAccountCode,
   signInWithAccountCode,
   type JoinAnswer,
-} from '@/features/booking/booking-api';
+} from '@/features/booking/join-account-api';
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 import { accountFieldsSchema } from '@/features/booking/join-account.schema';
 
