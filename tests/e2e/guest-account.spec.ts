@@ -5,6 +5,7 @@
  * bookings with both, confirmed, moved from guest to the account on the device and the server.
  */
 import { waitForMail } from './support/accounts';
+import { expectAccessible } from './support/a11y';
 import { bookAsGuest, guest, pickRental, primeDevice, rest } from './support/booking-journey';
 import { expect, test } from './support/fixtures';
 
@@ -33,6 +34,7 @@ test('a guest books, opens an account with the mailed code, and finds both booki
   await expect(join).toContainText(contact.email);
   await join.getByRole('button', { name: 'Recevoir le code du compte' }).click();
   await expect(join.getByText('Indiquez votre âge : de 18 à 120 ans.')).toBeVisible();
+  await expectAccessible(page, '#main');
   await join.getByLabel('Âge').fill('34');
   await join.getByLabel('Adresse').fill('12 rue Larbi Ben Mhidi, Oran');
   const asked = Date.now();
