@@ -83,6 +83,8 @@ const apiModules = [
   ...features.map((feature) => `src/features/${feature}/${feature}-api.ts`),
   // The wizard's draft is the booking feature's own storage (a Dexie row and its files).
   'src/features/booking/draft-store.ts',
+  // A guest's "also open my account" step, loaded only when chosen (join-account.tsx).
+  'src/features/booking/join-account-api.ts',
   // The staff's second factor (auth calls), apart from the board's calls in staff-api.ts.
   'src/features/staff/second-factor-api.ts',
   // The fleet calendar and blocks (docs/fleet.md), apart from the board's calls.

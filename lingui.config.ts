@@ -16,6 +16,22 @@ export const catalogFeatures = [
   'staff',
 ] as const;
 
+/**
+ * Catalogs of one screen of a feature, loaded with that screen only, so the feature's other routes
+ * do not carry its words (`page([...])` in src/app/routes.tsx, or `loadFeatureCatalog`). The
+ * feature's own catalog leaves these files out.
+ */
+export const screenCatalogs = {
+  // /account: settings, password, e-mail, security, appearance. Before, every sign-in screen
+  // downloaded these words with the auth catalog.
+  account: 'src/features/auth/account-*.tsx',
+  // A guest's "also open my account" step (src/features/booking/join-account.tsx), loaded when
+  // chosen: the booking screens carry neither its code nor its words.
+  'guest-account': 'src/features/booking/join-account*.ts*',
+} as const;
+
+const screenFiles = Object.values(screenCatalogs);
+
 export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'en', 'ar'],
@@ -41,6 +57,11 @@ export default defineConfig({
     ...catalogFeatures.map((feature) => ({
       path: `<rootDir>/src/locales/{locale}/${feature}`,
       include: [`<rootDir>/src/features/${feature}`],
+      exclude: ['**/*.test.*', ...screenFiles.map((files) => `<rootDir>/${files}`)],
+    })),
+    ...Object.entries(screenCatalogs).map(([name, files]) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include: [`<rootDir>/${files}`],
       exclude: ['**/*.test.*'],
     })),
   ],

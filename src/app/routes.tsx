@@ -58,7 +58,11 @@ const signedInRoutes: RouteObject[] = [
     lazy: page('notifications', () => import('@/features/notifications/activity-log-page')),
   },
   // auth (account settings)
-  { path: 'account', lazy: page('auth', () => import('@/features/auth/account-page')) },
+  // Its own words in the account catalog (lingui.config.ts), beside the auth forms' shared ones.
+  {
+    path: 'account',
+    lazy: page(['auth', 'account'], () => import('@/features/auth/account-page')),
+  },
   // bookings
   {
     path: 'mybookings',

@@ -305,6 +305,9 @@ isOneToOne: false
               "car_id": string,"end_at": string,"start_at": string
             }[]
                            },
+"claim_guest_bookings":
+{ Args: { "items": Json }; Returns: Json
+                           },
 "confirm_guest_booking":
 { Args: { "code": string,"reference": string }; Returns: Json
                            },

@@ -95,6 +95,7 @@ export function BookingCard({
           reference={booking.reference}
           bookingId={booking.id}
           codeMailSent={booking.code_mail_sent}
+          account={booking.is_guest && !booking.looked_up ? booking : undefined}
         />
       )}
       <BookingAttention booking={booking} />

@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import type { LocalBooking } from '@/domain/local-booking';
 import { normalizeReference } from '@/domain/reference';
+import { loadFeatureCatalog } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
 import { CONTACT_LINES, formatPhone, whatsappUrl } from '@/infra/whatsapp';
 import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 
 import {
   confirmGuestBooking,
@@ -16,6 +19,15 @@ import {
 import { describedBy, Field, inputClassName, Notice } from '@/features/booking/form-parts';
 
 const CODE_RE = /^\d{8}$/;
+
+/** "Also open my account": its code and words load when chosen (lingui.config.ts). */
+const JoinAccount = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/features/booking/join-account'),
+    loadFeatureCatalog('guest-account'),
+  ]);
+  return { default: module.JoinAccount };
+});
 
 /** The code as typed: digits only (a pasted "1234 5678" or "1234-5678" counts). */
 export function cleanCode(value: string): string {
@@ -158,7 +170,10 @@ export function ConfirmContact({
   initialCode = '',
   confirmOnOpen = false,
   codeMailSent,
+  account,
 }: {
+  /** The guest booking made on this device: offers to open an account with its address too. */
+  account?: LocalBooking;
   reference: string;
   bookingId?: string;
   initialCode?: string;
@@ -174,6 +189,7 @@ export function ConfirmContact({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ConfirmResult | null>(null);
   const [resent, setResent] = useState<ResendResult | null>(null);
+  const [withAccount, setWithAccount] = useState(false);
   const opened = useRef(false);
 
   async function confirm(ref: string, typed: string) {
@@ -218,7 +234,23 @@ export function ConfirmContact({
     (result?.kind === 'refused' && result.reason === 'confirmation_attempts_exceeded');
   return (
     <div className="flex flex-col gap-3" data-testid="confirm-contact">
-      {!done && (
+      {!done && account?.guest_email && (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={withAccount}
+            onChange={(e) => setWithAccount(e.target.checked)}
+          />
+          <Trans>Ouvrir aussi mon compte Kiraa avec cette adresse</Trans>
+        </label>
+      )}
+      {!done && withAccount && account && (
+        <Suspense fallback={<Spinner />}>
+          <JoinAccount booking={account} />
+        </Suspense>
+      )}
+      {!done && !withAccount && (
         <form
           noValidate
           className="flex flex-col gap-3"

@@ -299,6 +299,12 @@ function StaffBookingScreen() {
                     <span>
                       <Trans>Délai de confirmation prolongé par le personnel.</Trans>
                     </span>
+                  ) : event.reason === 'joined_account' ? (
+                    <span>
+                      <Trans>
+                        Réservation rattachée au compte du client (adresse e-mail prouvée).
+                      </Trans>
+                    </span>
                   ) : (
                     event.reason && <span dir="auto">{event.reason}</span>
                   )}
