@@ -149,6 +149,38 @@ test.describe('fleet calendar', () => {
     await expectAccessible(page);
   });
 
+  test('a day where a booking ends and a block starts shows both, each opening its own', async ({
+    page,
+  }) => {
+    const { carId, bookingId } = await bookedCar();
+    const staff = await admin();
+    const { data, error } = await staff
+      .from('bookings')
+      .select('end_at')
+      .eq('id', bookingId)
+      .single();
+    if (error) throw new Error(error.message);
+    const returned = new Date((data as { end_at: string }).end_at);
+    const blocked = await staff.rpc('staff_block_car', {
+      car_id: carId,
+      start_at: returned.toISOString(),
+      end_at: new Date(returned.getTime() + 24 * 3600_000).toISOString(),
+      reason: 'Vidange après retour',
+    });
+    if (blocked.error) throw new Error(blocked.error.message);
+    await signInStaffThroughUi(page, '/staff/calendar');
+    const split = row(page, carId).getByTestId('calendar-split');
+    await expect(split).toHaveCount(1);
+    const booking = split.getByTestId('calendar-booking');
+    const block = split.getByTestId('calendar-block');
+    await expect(booking).toHaveAccessibleName(/En attente/);
+    await expect(block).toHaveAccessibleName(/^Bloquée : Vidange après retour/);
+    // The one that ends first is at the start side (left in French).
+    expect((await booking.boundingBox())!.x).toBeLessThan((await block.boundingBox())!.x);
+    await block.click();
+    await expect(page.getByRole('dialog')).toContainText('Vidange après retour');
+  });
+
   test('exports the bookings picked up in a period as the accountant’s CSV', async ({ page }) => {
     const { bookingId, name } = await bookedCar();
     const staff = await admin();

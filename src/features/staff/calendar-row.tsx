@@ -95,52 +95,52 @@ export const CarRow = memo(function CarRow({
         const date = label.long;
         const split = cell.length > 1;
         if (cell.length > 0) {
+          const holds = cell.map((hold) => {
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes
+            const tight = split && 'min-w-0 flex-1 px-0 text-[10px]';
+            if (hold.kind === 'booking') {
+              const b = hold.booking;
+              const status = i18n._(calendarStatus[b.status]);
+              const reference = b.reference;
+              return (
+                <Link
+                  key={b.id}
+                  to={`/staff/bookings/${b.id}`}
+                  className={cn(CELL, statusClass[b.status], tight)}
+                  aria-label={t`${reference}, ${status}, ${name}, ${date}`}
+                  data-testid="calendar-booking"
+                  data-status={b.status}
+                  data-day={label.day}
+                  data-booking={b.id}
+                >
+                  {hold.first ? <span className="font-mono">{reference.slice(-4)}</span> : null}
+                </Link>
+              );
+            }
+            const reason = hold.block.reason;
+            return (
+              <button
+                key={hold.block.id}
+                type="button"
+                className={cn(CELL, BLOCK_CLASS, tight)}
+                aria-label={t`Bloquée : ${reason}, ${name}, ${date}`}
+                onClick={() => onOpenBlock(hold.block)}
+                data-testid="calendar-block"
+                data-day={label.day}
+              >
+                {hold.first ? '✕' : null}
+              </button>
+            );
+          });
           return (
             <td key={label.day} className={cn('border-b border-line p-0', today)}>
-              <div
-                className={cn('flex', split && 'min-w-16')}
-                data-testid={split ? 'calendar-split' : undefined}
-              >
-                {cell.map((hold) => {
-                  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes
-                  const tight = split && 'min-w-0 flex-1 px-0 text-[10px]';
-                  if (hold.kind === 'booking') {
-                    const b = hold.booking;
-                    const status = i18n._(calendarStatus[b.status]);
-                    const reference = b.reference;
-                    return (
-                      <Link
-                        key={b.id}
-                        to={`/staff/bookings/${b.id}`}
-                        className={cn(CELL, statusClass[b.status], tight)}
-                        aria-label={t`${reference}, ${status}, ${name}, ${date}`}
-                        data-testid="calendar-booking"
-                        data-status={b.status}
-                        data-day={label.day}
-                        data-booking={b.id}
-                      >
-                        {hold.first ? (
-                          <span className="font-mono">{reference.slice(-4)}</span>
-                        ) : null}
-                      </Link>
-                    );
-                  }
-                  const reason = hold.block.reason;
-                  return (
-                    <button
-                      key={hold.block.id}
-                      type="button"
-                      className={cn(CELL, BLOCK_CLASS, tight)}
-                      aria-label={t`Bloquée : ${reason}, ${name}, ${date}`}
-                      onClick={() => onOpenBlock(hold.block)}
-                      data-testid="calendar-block"
-                      data-day={label.day}
-                    >
-                      {hold.first ? '✕' : null}
-                    </button>
-                  );
-                })}
-              </div>
+              {split ? (
+                <div className="flex min-w-16" data-testid="calendar-split">
+                  {holds}
+                </div>
+              ) : (
+                holds
+              )}
             </td>
           );
         }
