@@ -123,6 +123,9 @@ test.describe('fleet calendar', () => {
   test('in Arabic the calendar is mirrored: cars on the right, days from right to left', async ({
     page,
   }) => {
+    // A sign-in with its second factor, then axe over the whole page (≈ 650 day cells): 57 s on
+    // main with the machine's load at 30, so the default 60 s left no margin.
+    test.setTimeout(120_000);
     const { carId } = await bookedCar();
     await signInStaffThroughUi(page, '/staff/calendar');
     await page.evaluate(() => localStorage.setItem('locale', 'ar'));
