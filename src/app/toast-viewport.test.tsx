@@ -63,6 +63,29 @@ describe('ToastViewport', () => {
     expect(getToasts()).toHaveLength(0);
   });
 
+  it('keeps a valid list while toasts show: list items hold the live toasts (axe "list", "listitem")', async () => {
+    vi.useRealTimers();
+    renderViewport();
+    act(() => void showToast('Bonjour', { duration: Infinity }));
+    act(() => void showToast('Erreur', { kind: 'error', duration: Infinity }));
+    const lists = document.querySelectorAll('ol');
+    expect(lists).toHaveLength(2);
+    for (const list of lists) {
+      for (const child of list.children) {
+        expect(child.tagName).toBe('LI');
+        expect(child.getAttribute('role')).toBeNull();
+      }
+    }
+    expect(screen.getByRole('status').closest('li')).not.toBeNull();
+    expect(screen.getByRole('alert').closest('li')).not.toBeNull();
+    const { default: axe } = await import('axe-core');
+    const results = await axe.run(document.body, {
+      runOnly: { type: 'rule', values: ['list', 'listitem', 'aria-allowed-role'] },
+    });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(results.passes.map((v) => v.id)).toEqual(expect.arrayContaining(['list', 'listitem']));
+  });
+
   it('can be closed with its close button', () => {
     renderViewport();
     act(() => void showToast('Bonjour', { duration: Infinity }));

@@ -48,47 +48,51 @@ function ToastItem({ toast }: { toast: Toast }) {
     };
   }, [paused, toast.id, toast.createdAt]);
 
+  // The list item keeps its role (axe "list"/"listitem": an <ol> holds only <li>s that are list
+  // items); the live role is on the toast inside it.
   return (
-    <li
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      aria-atomic="true"
-      data-testid="toast"
-      data-kind={toast.kind}
-      className={cn(
-        'kiraa-toast pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-surface p-3 text-sm text-fg shadow-lg',
-        kindStyles[toast.kind],
-      )}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
-      }}
-    >
-      <span className="mt-0.5">{kindIcons[toast.kind]}</span>
-      <p className="flex-1 pt-0.5 leading-snug">
-        <TextWithReferences text={toast.message} />
-      </p>
-      {toast.action && (
+    <li className="pointer-events-auto flex w-full">
+      <div
+        role={toast.kind === 'error' ? 'alert' : 'status'}
+        aria-atomic="true"
+        data-testid="toast"
+        data-kind={toast.kind}
+        className={cn(
+          'kiraa-toast pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-surface p-3 text-sm text-fg shadow-lg',
+          kindStyles[toast.kind],
+        )}
+        onPointerEnter={() => setPaused(true)}
+        onPointerLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+        }}
+      >
+        <span className="mt-0.5">{kindIcons[toast.kind]}</span>
+        <p className="flex-1 pt-0.5 leading-snug">
+          <TextWithReferences text={toast.message} />
+        </p>
+        {toast.action && (
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 font-semibold text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => {
+              toast.action?.onAction();
+              dismissToast(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </button>
+        )}
         <button
           type="button"
-          className="rounded-md px-2 py-1 font-semibold text-primary-text hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-          onClick={() => {
-            toast.action?.onAction();
-            dismissToast(toast.id);
-          }}
+          aria-label={t`Fermer la notification`}
+          className="-m-1 rounded-md p-1 text-fg-muted hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={() => dismissToast(toast.id)}
         >
-          {toast.action.label}
+          <CloseIcon size={16} />
         </button>
-      )}
-      <button
-        type="button"
-        aria-label={t`Fermer la notification`}
-        className="-m-1 rounded-md p-1 text-fg-muted hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        onClick={() => dismissToast(toast.id)}
-      >
-        <CloseIcon size={16} />
-      </button>
+      </div>
     </li>
   );
 }

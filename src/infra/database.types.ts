@@ -392,6 +392,9 @@ isOneToOne: false
 "staff_set_booking_status":
 { Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json
                            },
+"staff_set_car_pictures":
+{ Args: { "car_id": string,"pictures": (string)[] }; Returns: Json
+                           },
 "staff_unblock_car":
 { Args: { "block_id": string }; Returns: Json
                            },

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Car, Location, Settings } from '@/domain/rows';
+import { SUPABASE_URL } from '@/infra/api-config';
 import { KiraaDb } from '@/infra/db';
 import { isOnline, reportServerReachable } from '@/infra/network';
 import { catalogueKeys, type CatalogueTable, type KeysetCursor } from '@/sync/catalogue-requests';
@@ -233,6 +234,16 @@ describe('catalogue delta sync', () => {
     expect((await db.cars.get('a'))?.daily_rate_dzd).toBe(4_500);
     expect(await db.cars.get('b')).toMatchObject({ id: 'b', active: false });
     expect(await db.cars.count()).toBe(2);
+  });
+
+  it('stores uploaded pictures with the API’s address in front, in their order', async () => {
+    const uploaded = '/storage/v1/object/public/cars/a/cover.webp';
+    server.tables.cars = [car('a', T1, { images: [uploaded, '/cars/car-a-1.svg'] })];
+    await makeSync().sync();
+    expect((await db.cars.get('a'))?.images).toEqual([
+      `${SUPABASE_URL.replace(/\/+$/, '')}${uploaded}`,
+      '/cars/car-a-1.svg',
+    ]);
   });
 
   it('keeps what it has and resumes from the last stored page after a failure', async () => {

@@ -1,4 +1,5 @@
 import type { BusyPeriod } from '@/domain/availability';
+import { pictureUrl } from '@/domain/car-pictures';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/infra/api-config';
 import { db as defaultDb, type KiraaDb } from '@/infra/db';
 import { isNetworkError, reportServerReachable } from '@/infra/network';
@@ -94,6 +95,13 @@ export type CatalogueSync = {
 
 const REVIEWS_LIMIT = 20;
 
+/** Pictures uploaded to the `cars` bucket are stored without a host: the device keeps the URL. */
+function withPictureUrls(row: Record<string, unknown>): Record<string, unknown> {
+  const images = row.images;
+  if (!Array.isArray(images)) return row;
+  return { ...row, images: images.map((src) => pictureUrl(String(src), SUPABASE_URL)) };
+}
+
 export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSync {
   const db = options.db ?? defaultDb;
   const pageSize = options.pageSize ?? CATALOGUE_PAGE_SIZE;
@@ -120,9 +128,10 @@ export function createCatalogueSync(options: CatalogueSyncOptions): CatalogueSyn
     let received = 0;
     for (;;) {
       const limit = pageLimit(table, cursor, pageSize);
-      const rows = (await server.changes(table, cursor, limit)) as unknown as Array<
+      const page = (await server.changes(table, cursor, limit)) as unknown as Array<
         Record<string, unknown>
       >;
+      const rows = table === 'cars' ? page.map(withPictureUrls) : page;
       if (rows.length === 0) break;
       const last = rows[rows.length - 1]!;
       const next: KeysetCursor = { updated_at: String(last.updated_at), key: String(last[key]) };

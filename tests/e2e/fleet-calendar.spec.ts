@@ -123,6 +123,9 @@ test.describe('fleet calendar', () => {
   test('in Arabic the calendar is mirrored: cars on the right, days from right to left', async ({
     page,
   }) => {
+    // A sign-in with its second factor, then axe over the whole page (≈ 650 day cells): 57 s on
+    // main with the machine's load at 30, so the default 60 s left no margin.
+    test.setTimeout(120_000);
     const { carId } = await bookedCar();
     await signInStaffThroughUi(page, '/staff/calendar');
     await page.evaluate(() => localStorage.setItem('locale', 'ar'));
@@ -147,6 +150,38 @@ test.describe('fleet calendar', () => {
       /قيد الانتظار/,
     );
     await expectAccessible(page);
+  });
+
+  test('a day where a booking ends and a block starts shows both, each opening its own', async ({
+    page,
+  }) => {
+    const { carId, bookingId } = await bookedCar();
+    const staff = await admin();
+    const { data, error } = await staff
+      .from('bookings')
+      .select('end_at')
+      .eq('id', bookingId)
+      .single();
+    if (error) throw new Error(error.message);
+    const returned = new Date((data as { end_at: string }).end_at);
+    const blocked = await staff.rpc('staff_block_car', {
+      car_id: carId,
+      start_at: returned.toISOString(),
+      end_at: new Date(returned.getTime() + 24 * 3600_000).toISOString(),
+      reason: 'Vidange après retour',
+    });
+    if (blocked.error) throw new Error(blocked.error.message);
+    await signInStaffThroughUi(page, '/staff/calendar');
+    const split = row(page, carId).getByTestId('calendar-split');
+    await expect(split).toHaveCount(1);
+    const booking = split.getByTestId('calendar-booking');
+    const block = split.getByTestId('calendar-block');
+    await expect(booking).toHaveAccessibleName(/En attente/);
+    await expect(block).toHaveAccessibleName(/^Bloquée : Vidange après retour/);
+    // The one that ends first is at the start side (left in French).
+    expect((await booking.boundingBox())!.x).toBeLessThan((await block.boundingBox())!.x);
+    await block.click();
+    await expect(page.getByRole('dialog')).toContainText('Vidange après retour');
   });
 
   test('exports the bookings picked up in a period as the accountant’s CSV', async ({ page }) => {

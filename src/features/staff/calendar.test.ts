@@ -9,6 +9,7 @@ import {
   rangeBounds,
   type CalendarBlock,
   type CalendarBooking,
+  type CalendarCell,
 } from '@/features/staff/calendar';
 
 const booking = (over: Partial<CalendarBooking> = {}): CalendarBooking => ({
@@ -62,6 +63,17 @@ describe('calendar days', () => {
   });
 });
 
+/** A row as text: '.' free, a hold's id ('!' on its first day), '+' between holds of one day. */
+function ids(cells: CalendarCell[]): string[] {
+  return cells.map((c) =>
+    c.length === 0
+      ? '.'
+      : c
+          .map((h) => `${h.kind === 'booking' ? h.booking.id : h.block.id}${h.first ? '!' : ''}`)
+          .join('+'),
+  );
+}
+
 describe('calendarRows', () => {
   const days = calendarDays('2027-03-01', 7);
 
@@ -70,11 +82,13 @@ describe('calendarRows', () => {
     const kinds = rows
       .get('car1')!
       .map((c) =>
-        c.kind === 'free' ? '.' : `${c.kind === 'booking' ? 'B' : 'K'}${c.first ? '!' : ''}`,
+        c.length === 0
+          ? '.'
+          : c.map((h) => `${h.kind === 'booking' ? 'B' : 'K'}${h.first ? '!' : ''}`).join('+'),
       );
     // 1 free; 2–4 booking (returned 4 March 10:00); 5–6 block (ends 7 March 00:00); 7 free.
     expect(kinds).toEqual(['.', 'B!', 'B', 'B', 'K!', 'K', '.']);
-    expect(rows.get('car2')!.every((c) => c.kind === 'free')).toBe(true);
+    expect(rows.get('car2')!.every((c) => c.length === 0)).toBe(true);
   });
 
   it('tells two bookings on consecutive days apart', () => {
@@ -91,10 +105,27 @@ describe('calendarRows', () => {
       ],
       [],
     );
-    const ids = rows
-      .get('car1')!
-      .map((c) => (c.kind === 'booking' ? `${c.booking.id}${c.first ? '!' : ''}` : '.'));
-    expect(ids).toEqual(['.', 'b1!', 'b1', 'b2!', '.', '.', '.']);
+    // 3 March: b1 returned at 09:00 and b2 picked up at 12:00, both shown.
+    expect(ids(rows.get('car1')!)).toEqual(['.', 'b1!', 'b1+b2!', 'b2', '.', '.', '.']);
+  });
+
+  it('shows both bookings on the day one ends and the next starts, in order', () => {
+    const rows = calendarRows(
+      ['car1'],
+      days,
+      [
+        // Listed in the other order: the day still shows the one that ends first.
+        booking({
+          id: 'b2',
+          start_at: '2027-03-04T14:00:00+01:00',
+          end_at: '2027-03-06T10:00:00+01:00',
+        }),
+        booking({ end_at: '2027-03-04T10:00:00+01:00' }),
+      ],
+      [block({ start_at: '2027-03-06T12:00:00+01:00', end_at: '2027-03-08T00:00:00+01:00' })],
+    );
+    // 4 March: b1 returned at 10:00, b2 picked up at 14:00. 6 March: b2 returned, the block starts.
+    expect(ids(rows.get('car1')!)).toEqual(['.', 'b1!', 'b1', 'b1+b2!', 'b2', 'b2+k1!', 'k1']);
   });
 
   it('shows a booking that began before the range from the first day', () => {
@@ -105,6 +136,6 @@ describe('calendarRows', () => {
       [],
     );
     const first = rows.get('car1')![0]!;
-    expect(first).toMatchObject({ kind: 'booking', first: true });
+    expect(first).toMatchObject([{ kind: 'booking', first: true }]);
   });
 });

@@ -26,10 +26,16 @@ export type CalendarBlock = {
   reason: string;
 };
 
-export type CalendarCell =
-  | { kind: 'free' }
+/** What holds a car during (part of) a day; `first` marks the first day it is shown. */
+export type CalendarHold =
   | { kind: 'booking'; booking: CalendarBooking; first: boolean }
   | { kind: 'block'; block: CalendarBlock; first: boolean };
+
+/**
+ * A car's day: what holds it, in order of start (empty when free). A day where one booking ends
+ * and the next starts (the handover day) has both.
+ */
+export type CalendarCell = CalendarHold[];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,11 +68,12 @@ export function rangeBounds(days: readonly string[]): { from: string; to: string
 }
 
 type Span = { start: number; end: number };
-type Held = { span: Span; cell: (first: boolean) => CalendarCell };
+type Held = { span: Span; cell: (first: boolean) => CalendarHold };
 
 /**
- * One row of cells per car: each day shows what holds the car during that day (a booking first,
- * then a block; they never overlap in a valid database). `first` marks the first day shown.
+ * One row of cells per car: each day lists what holds the car during that day, in order of start
+ * (bookings and blocks never overlap in a valid database, but one can end and the next start on
+ * the same day). `first` marks the first day a hold is shown.
  */
 export function calendarRows(
   carIds: readonly string[],
@@ -92,22 +99,22 @@ export function calendarRows(
       cell: (first) => ({ kind: 'block', block: k, first }),
     });
   }
+  for (const list of byCar.values()) list.sort((x, y) => x.span.start - y.span.start);
   const bounds = days.map(dayBounds);
   const rows = new Map<string, CalendarCell[]>();
   for (const carId of carIds) {
     const held = byCar.get(carId) ?? [];
-    let previous: Held | null = null;
+    let previous: Held[] = [];
     const cells = bounds.map(([start, end]): CalendarCell => {
-      const hit = held.find((h) => h.span.start < end && h.span.end > start) ?? null;
-      const first = hit !== previous;
-      previous = hit;
-      return hit ? hit.cell(first) : { kind: 'free' };
+      const hits = held.filter((h) => h.span.start < end && h.span.end > start);
+      const cell = hits.map((h) => h.cell(!previous.includes(h)));
+      previous = hits;
+      return cell;
     });
     rows.set(carId, cells);
   }
   return rows;
 }
-
 /** Whether `day` is today in Algiers. */
 export function isToday(day: string, now: Date = new Date()): boolean {
   return day === algiersToday(now);

@@ -1,17 +1,21 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { algiersToday } from '@/domain/dates';
-import type { Locale } from '@/domain/locale';
 import { useOnline } from '@/infra/network';
 import { Button, buttonClass } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
 import { BlockDialog, UnblockDialog } from '@/features/staff/block-dialog';
+import {
+  BLOCK_CLASS,
+  CarRow,
+  calendarStatus,
+  dayLabels,
+  statusClass,
+} from '@/features/staff/calendar-row';
 import {
   CALENDAR_DAY_CHOICES,
   CALENDAR_DEFAULT_DAYS,
@@ -20,141 +24,12 @@ import {
   rangeBounds,
   type CalendarBlock,
   type CalendarBooking,
-  type CalendarCell,
 } from '@/features/staff/calendar';
 import { loadCalendar, type CalendarData } from '@/features/staff/calendar-api';
 import { useLocale } from '@/features/staff/staff-booking-parts';
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { LoadError } from '@/features/staff/use-staff-board';
-
-const calendarStatus: Record<CalendarBooking['status'], MessageDescriptor> = {
-  pending: msg`En attente`,
-  reserved: msg`Réservée`,
-  in_progress: msg`En location`,
-  completed: msg`Terminée`,
-};
-
-/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
-const statusClass: Record<CalendarBooking['status'], string> = {
-  pending: 'bg-warning/25 text-fg',
-  reserved: 'bg-primary-soft text-primary-text',
-  in_progress: 'bg-success/25 text-fg',
-  completed: 'bg-muted text-fg-muted',
-};
-const BLOCK_CLASS =
-  'bg-[repeating-linear-gradient(45deg,var(--color-line)_0_4px,transparent_4px_8px)] text-fg';
-const CELL =
-  'flex h-10 w-full min-w-11 items-center justify-center px-1 text-xs focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring';
-/* eslint-enable lingui/no-unlocalized-strings */
-
-type DayLabel = { day: string; short: string; weekday: string; long: string; today: boolean };
-
-function dayLabels(days: readonly string[], locale: Locale): DayLabel[] {
-  const tag = { fr: 'fr-DZ', en: 'en-GB', ar: 'ar-DZ-u-nu-latn' }[locale];
-  const short = new Intl.DateTimeFormat(tag, { day: 'numeric', timeZone: 'UTC' });
-  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: 'UTC' });
-  const today = algiersToday();
-  return days.map((day) => {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO instant, not copy
-    const d = new Date(`${day}T12:00:00Z`);
-    return {
-      day,
-      short: short.format(d),
-      weekday: weekday.format(d),
-      long: long.format(d),
-      today: day === today,
-    };
-  });
-}
-
-type RowProps = {
-  car: CalendarData['cars'][number];
-  cells: CalendarCell[];
-  labels: DayLabel[];
-  online: boolean;
-  onBlock: (carId: string, day: string) => void;
-  onOpenBlock: (block: CalendarBlock) => void;
-};
-
-const CarRow = memo(function CarRow({
-  car,
-  cells,
-  labels,
-  online,
-  onBlock,
-  onOpenBlock,
-}: RowProps) {
-  const { t, i18n } = useLingui();
-  const name = car.name;
-  return (
-    <tr data-testid="calendar-row" data-car={car.id}>
-      <th
-        scope="row"
-        className="sticky start-0 z-10 max-w-32 truncate border-e border-b border-line bg-surface px-2 text-start text-sm font-medium"
-      >
-        <bdi>{name}</bdi> <span className="text-xs text-fg-muted">{car.year}</span>
-      </th>
-      {cells.map((cell, i) => {
-        const label = labels[i]!;
-        const today = label.today ? 'bg-primary/5' : '';
-        const date = label.long;
-        if (cell.kind === 'booking') {
-          const b = cell.booking;
-          const status = i18n._(calendarStatus[b.status]);
-          const reference = b.reference;
-          return (
-            <td key={label.day} className={cn('border-b border-line p-0', today)}>
-              <Link
-                to={`/staff/bookings/${b.id}`}
-                className={cn(CELL, statusClass[b.status])}
-                aria-label={t`${reference}, ${status}, ${name}, ${date}`}
-                data-testid="calendar-booking"
-                data-status={b.status}
-                data-day={label.day}
-              >
-                {cell.first ? <span className="font-mono">{reference.slice(-4)}</span> : null}
-              </Link>
-            </td>
-          );
-        }
-        if (cell.kind === 'block') {
-          const reason = cell.block.reason;
-          return (
-            <td key={label.day} className={cn('border-b border-line p-0', today)}>
-              <button
-                type="button"
-                className={cn(CELL, BLOCK_CLASS)}
-                aria-label={t`Bloquée : ${reason}, ${name}, ${date}`}
-                onClick={() => onOpenBlock(cell.block)}
-                data-testid="calendar-block"
-                data-day={label.day}
-              >
-                {cell.first ? '✕' : null}
-              </button>
-            </td>
-          );
-        }
-        return (
-          <td key={label.day} className={cn('border-b border-line p-0', today)}>
-            <button
-              type="button"
-              className={cn(CELL, 'text-transparent hover:text-fg-muted focus-visible:text-fg')}
-              aria-label={t`Bloquer ${name} le ${date}`}
-              disabled={!online}
-              onClick={() => onBlock(car.id, label.day)}
-              data-testid="calendar-free"
-              data-day={label.day}
-            >
-              +
-            </button>
-          </td>
-        );
-      })}
-    </tr>
-  );
-});
 
 function useCalendar(from: string, count: number, online: boolean) {
   const days = useMemo(() => calendarDays(from, count), [from, count]);

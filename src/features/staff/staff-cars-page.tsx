@@ -11,6 +11,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { PageSpinner } from '@/ui/spinner';
 
 import { CarFormFields } from '@/features/staff/car-form';
+import { CarPicturesPanel } from '@/features/staff/car-pictures-panel';
 import {
   carToForm,
   emptyCarForm,
@@ -34,6 +35,10 @@ function CarPrices({ car }: { car: FleetCar }) {
       {rate} par jour · caution {deposit}
     </Trans>
   );
+}
+
+function PicturesCount({ count }: { count: number }) {
+  return <Trans>Photos ({count})</Trans>;
 }
 
 type Editing = { car: FleetCar | null } | null;
@@ -66,6 +71,7 @@ function StaffCarsScreen() {
   const online = useOnline();
   const fleet = useFleet(online);
   const [editing, setEditing] = useState<Editing>(null);
+  const [pictures, setPictures] = useState<FleetCar | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const { i18n } = useLingui();
@@ -95,6 +101,12 @@ function StaffCarsScreen() {
     showToast(t`${name} enregistrée`, { kind: 'success' });
     setEditing(null);
     fleet.reload();
+  }
+
+  function picturesLabel(car: FleetCar) {
+    const name = car.name;
+    const count = car.images.length;
+    return t`Photos (${count}) de ${name}`;
   }
 
   async function setActive(car: FleetCar, active: boolean) {
@@ -189,6 +201,17 @@ function StaffCarsScreen() {
                 </Button>
                 <Button
                   size="sm"
+                  variant="secondary"
+                  disabled={!online}
+                  aria-label={picturesLabel(car)}
+                  onClick={() => setPictures(pictures?.id === car.id ? null : car)}
+                  aria-expanded={pictures?.id === car.id}
+                  data-testid="car-pictures-open"
+                >
+                  <PicturesCount count={car.images.length} />
+                </Button>
+                <Button
+                  size="sm"
                   variant={car.active ? 'danger' : 'secondary'}
                   disabled={!online}
                   onClick={() => void setActive(car, !car.active)}
@@ -197,6 +220,16 @@ function StaffCarsScreen() {
                   {car.active ? <Trans>Retirer</Trans> : <Trans>Remettre au catalogue</Trans>}
                 </Button>
               </div>
+              {pictures?.id === car.id && (
+                <div className="basis-full">
+                  <CarPicturesPanel
+                    car={pictures}
+                    online={online}
+                    onChanged={fleet.reload}
+                    onClose={() => setPictures(null)}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,9 @@
  * (edge_record_file_check). A file that is not a PDF, JPEG, PNG or WebP (whatever it claimed to
  * be) refuses the pending booking that uses it and is removed through the Storage API; staff
  * cannot accept a booking until its files are checked ok. Called by the storage webhook with the
- * stored object, and every minute by the schedule for files still unchecked. docs/functions.md.
+ * stored object, and every minute by the schedule for files still unchecked. Car pictures (bucket
+ * `cars`) go through the same check: a refused one leaves its car (edge_record_file_check) and is
+ * removed. docs/functions.md.
  */
 import { FILE_SNIFF_BYTES, verifyFileType } from '../../../src/domain/file-sniff.ts';
 import { json, refuseUnlessService } from '../_shared/http.ts';

@@ -16,7 +16,11 @@ begin
   on conflict (bucket_id, name) do update
     set verdict = excluded.verdict, detected_type = excluded.detected_type,
         reason = excluded.reason, checked_at = now();
-  if verdict = 'rejected' then
+  if verdict = 'rejected' and bucket = 'cars' then
+    update public.cars x
+       set images = array_remove(x.images, internal.car_picture_path(file_name))
+     where internal.car_picture_path(file_name) = any (x.images);
+  elsif verdict = 'rejected' then
     for using_file in
       select b.id
         from public.bookings b
