@@ -170,22 +170,23 @@ alter table public.booking_handovers
   add constraint booking_handovers_kind_known check (kind in ('pickup', 'return')),
   add constraint booking_handovers_odometer_range check (odometer_km between 0 and 2000000),
   add constraint booking_handovers_fuel_range check (fuel_eighths between 0 and 8),
+  -- coalesce: a CHECK passes on null, and a missing field must not.
   add constraint booking_handovers_pickup_fields check (
-    kind <> 'pickup' or (
+    kind <> 'pickup' or coalesce(
       id_document_type in ('national_id', 'passport', 'driving_licence')
       and id_document_number ~ '^[A-Za-z0-9][A-Za-z0-9 -]{2,28}[A-Za-z0-9]$'
       and licence_seen is true
       and deposit_dzd between 0 and 10000000
       and deposit_status = 'held'
-      and deposit_kept_dzd is null and deposit_reason is null)),
+      and deposit_kept_dzd is null and deposit_reason is null, false)),
   add constraint booking_handovers_return_fields check (
-    kind <> 'return' or (
+    kind <> 'return' or coalesce(
       id_document_type is null and id_document_number is null and licence_seen is null
       and deposit_dzd is null
-      and deposit_status in ('returned', 'kept')
       and ((deposit_status = 'returned' and deposit_kept_dzd is null and deposit_reason is null)
         or (deposit_status = 'kept' and deposit_kept_dzd between 1 and 10000000
-            and char_length(btrim(deposit_reason)) between 1 and internal.app_limit('text'))))),
+            and char_length(btrim(deposit_reason)) between 1 and internal.app_limit('text'))),
+      false)),
   add constraint booking_handovers_photos_valid check (
     internal.valid_handover_photos(photos, booking_id, id)),
   add constraint booking_handovers_damage_valid check (internal.valid_handover_damage(damage)),

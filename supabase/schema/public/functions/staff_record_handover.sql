@@ -97,7 +97,7 @@ begin
         perform internal.fail('deposit_reason_required', 'deposit_reason');
       end if;
       if char_length(reason) > internal.app_limit('text') then
-        perform internal.fail('reason_too_long', 'deposit_reason');
+        perform internal.fail('deposit_reason_too_long', 'deposit_reason');
       end if;
       if internal.has_hidden_characters(reason) then
         perform internal.fail('invalid_text', 'deposit_reason');
@@ -111,7 +111,7 @@ begin
     perform internal.fail('notes_too_long', 'notes');
   end if;
   if internal.has_hidden_characters(notes) then
-    perform internal.fail('invalid_text', 'notes');
+    perform internal.fail('notes_invalid', 'notes');
   end if;
   if not internal.valid_handover_damage(damage) then
     perform internal.fail('damage_invalid', 'damage');
