@@ -61,6 +61,9 @@ export const DEPOSIT_MAX = 10_000_000;
 export const DAMAGE_NOTE_MAX = 200;
 export const DAMAGE_MAX = 30;
 
+// The SQL check's set (internal.has_hidden_characters): line breaks included, so the form cleans
+// what is typed first (cleanTypedText).
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const HIDDEN = /[\u0001-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 const clean = (max: number) =>
   z
@@ -165,3 +168,28 @@ export type HandoverRecord = {
 /** The columns customers may read (everything but the full document number). */
 export const CUSTOMER_HANDOVER_COLUMNS =
   'id, booking_id, kind, odometer_km, fuel_eighths, id_document_type, id_document_masked, licence_seen, deposit_dzd, deposit_status, deposit_kept_dzd, deposit_reason, photos, damage, notes, recorded_at, created_at';
+
+/** A queued request as the record the server will store (to show it while it waits). */
+export function recordOfRequest(p: HandoverRequest): HandoverRecord {
+  const pickup = p.kind === 'pickup';
+  return {
+    id: p.id,
+    booking_id: p.booking_id,
+    kind: p.kind,
+    odometer_km: p.odometer_km,
+    fuel_eighths: p.fuel_eighths,
+    id_document_type: pickup ? p.id_document_type : null,
+    id_document_number: pickup ? p.id_document_number : null,
+    id_document_masked: null,
+    licence_seen: pickup ? true : null,
+    deposit_dzd: pickup ? p.deposit_dzd : null,
+    deposit_status: pickup ? 'held' : p.deposit_status,
+    deposit_kept_dzd: pickup ? null : p.deposit_kept_dzd,
+    deposit_reason: pickup ? null : p.deposit_reason,
+    photos: p.photos,
+    damage: p.damage,
+    notes: p.notes,
+    recorded_at: p.recorded_at,
+    created_at: p.recorded_at,
+  };
+}

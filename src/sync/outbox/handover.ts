@@ -20,7 +20,11 @@ import { newEntry, nextSeq } from '@/sync/outbox/entry';
 export type HandoverPhotoInput = { angle: HandoverAngle; blob: Blob; type: string };
 
 /** The record's payload without its photos' paths (they are made here, from the photos). */
-export type HandoverDraft = Omit<HandoverRequest, 'photos'>;
+export type HandoverDraft = HandoverRequest extends infer R
+  ? R extends HandoverRequest
+    ? Omit<R, 'photos'>
+    : never
+  : never;
 
 /**
  * Queues a record and its photos, as the staff member `owner` (sent only while they are signed
