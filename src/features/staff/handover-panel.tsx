@@ -179,7 +179,7 @@ export function HandoverPanel({
               <>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-medium">{i18n._(titles[kind])}</h3>
-                  <Badge tone="success" data-testid={`handover-synced-${kind}`}>
+                  <Badge tone="neutral" data-testid={`handover-synced-${kind}`}>
                     <Trans>Enregistré</Trans>
                   </Badge>
                 </div>
