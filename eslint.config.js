@@ -92,6 +92,8 @@ const apiModules = [
   'src/features/staff/fleet-api.ts',
   // Staff invitations (the invite-staff Edge Function, docs/auth.md).
   'src/features/staff/staff-invite-api.ts',
+  // Pickup and return records: the server's and this phone's outbox (docs/handovers.md).
+  'src/features/staff/handover-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

@@ -67,6 +67,23 @@ const messages: Record<string, MessageDescriptor> = {
   invalid_period: msg`Le dernier jour doit être le premier ou après.`,
   reason_too_long: msg`Le motif fait au plus 300 caractères.`,
   invalid_text: msg`Le motif contient des caractères invisibles.`,
+  // Pickup and return records (staff_record_handover, docs/handovers.md).
+  handover_exists: msg`Ce relevé est déjà enregistré pour cette réservation.`,
+  handover_wrong_status: msg`La réservation n’en est pas à cette étape : la prise en charge se fait sur une réservation confirmée ou en cours, le retour sur une location en cours ou terminée.`,
+  pickup_missing: msg`Enregistrez d’abord la prise en charge.`,
+  odometer_invalid: msg`Le kilométrage est un nombre entier de 0 à 2 000 000 km.`,
+  odometer_below_pickup: msg`Le kilométrage au retour ne peut pas être inférieur à celui de la prise en charge.`,
+  fuel_invalid: msg`Le niveau de carburant va de 0 à 8 huitièmes.`,
+  id_document_required: msg`Indiquez la pièce d’identité vérifiée et son numéro (4 à 30 lettres ou chiffres).`,
+  licence_not_seen: msg`Le permis de conduire doit avoir été vu.`,
+  deposit_invalid: msg`Le montant de la caution n’est pas valide.`,
+  deposit_reason_required: msg`Indiquez pourquoi la caution est retenue.`,
+  deposit_reason_too_long: msg`Le motif de la retenue fait au plus 500 caractères.`,
+  photo_invalid: msg`Une photo du relevé n’est pas valide.`,
+  photo_missing: msg`Une photo du relevé n’est pas arrivée sur le serveur.`,
+  damage_invalid: msg`Un dommage signalé n’est pas valide.`,
+  notes_too_long: msg`Les notes font au plus 500 caractères.`,
+  notes_invalid: msg`Les notes contiennent des caractères invisibles.`,
 };
 
 /**

@@ -31,6 +31,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"booking_handovers": {
+                  Row: {
+                    "booking_id": string,"created_at": string,"damage": NonNullable<Json>,"deposit_dzd": number | null,"deposit_kept_dzd": number | null,"deposit_reason": string | null,"deposit_status": string,"fuel_eighths": number,"id": string,"id_document_masked": string | null,"id_document_number": string | null,"id_document_type": string | null,"kind": string,"licence_seen": boolean | null,"notes": string | null,"odometer_km": number,"photos": NonNullable<Json>,"recorded_at": string,"recorded_by": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "booking_id": string,"created_at"?: string,"damage"?: NonNullable<Json>,"deposit_dzd"?: number | null,"deposit_kept_dzd"?: number | null,"deposit_reason"?: string | null,"deposit_status": string,"fuel_eighths": number,"id": string,"id_document_masked"?: never,"id_document_number"?: string | null,"id_document_type"?: string | null,"kind": string,"licence_seen"?: boolean | null,"notes"?: string | null,"odometer_km": number,"photos"?: NonNullable<Json>,"recorded_at": string,"recorded_by"?: string | null
+                  }
+                  Update: {
+                    "booking_id"?: string,"created_at"?: string,"damage"?: NonNullable<Json>,"deposit_dzd"?: number | null,"deposit_kept_dzd"?: number | null,"deposit_reason"?: string | null,"deposit_status"?: string,"fuel_eighths"?: number,"id"?: string,"id_document_masked"?: never,"id_document_number"?: string | null,"id_document_type"?: string | null,"kind"?: string,"licence_seen"?: boolean | null,"notes"?: string | null,"odometer_km"?: number,"photos"?: NonNullable<Json>,"recorded_at"?: string,"recorded_by"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "booking_handovers_booking_id_fkey"
+      columns: ["booking_id"]
+isOneToOne: false
+      referencedRelation: "bookings"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "booking_handovers_recorded_by_fkey"
+      columns: ["recorded_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"booking_refusals": {
                   Row: {
                     "car_id": string | null,"client_key": string | null,"code": string,"created_at": string,"end_at": string,"guest_email": string | null,"guest_phone": string | null,"id": string,"locale": string,"notified": boolean,"reference": string,"request_hash": string,"start_at": string,"user_id": string | null
@@ -370,6 +396,9 @@ isOneToOne: false
               "from_at": string,"holds": boolean,"id": string,"kind": string,"reason": string,"reference": string,"status": string,"to_at": string
             }[]
                            },
+"staff_booking_handovers":
+{ Args: { "booking_id": string }; Returns: Json[]
+                           },
 "staff_confirm_guest_contact":
 { Args: { "booking_id": string }; Returns: Json
                            },
@@ -385,6 +414,9 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: {
               "car_days": number,"first_at": string,"kind": string,"last_at": string,"pending": number,"refs": (string)[],"source": string,"unconfirmed": number
             }[]
+                           },
+"staff_record_handover":
+{ Args: { "p": Json }; Returns: Json
                            },
 "staff_reject_source":
 { Args: { "kind": string,"reason": string,"source": string }; Returns: number

@@ -5,7 +5,12 @@ import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Extra, InsuranceOption, Location, Notification } from '@/domain/rows';
 
 export type OutboxKind =
-  'upload_file' | 'create_booking' | 'cancel_booking' | 'submit_review' | 'mark_notification_read';
+  | 'upload_file'
+  | 'create_booking'
+  | 'cancel_booking'
+  | 'submit_review'
+  | 'mark_notification_read'
+  | 'record_handover';
 
 export type OutboxState = 'pending' | 'sending' | 'parked';
 
@@ -31,10 +36,13 @@ export type OutboxEntry = {
   owner?: string | null;
 };
 
-/** Files waiting to be uploaded are kept as Blobs until their upload lands. */
+/**
+ * Files waiting to be uploaded are kept as Blobs until their upload lands (a booking's documents,
+ * or the photos of a pickup or return record: `handovers`).
+ */
 export type LocalFile = {
   id: string;
-  bucket: 'licenses' | 'flight-documents';
+  bucket: 'licenses' | 'flight-documents' | 'handovers';
   path: string;
   name: string;
   type: string;

@@ -35,7 +35,7 @@ export function editStepOf(code: string | null | undefined): WizardStep {
 
 function draftFileOf(files: LocalFile[], path: string | null): DraftFile | null {
   const file = path ? files.find((f) => f.path === path) : undefined;
-  if (!file) return null;
+  if (!file || file.bucket === 'handovers') return null;
   return {
     id: file.id,
     name: file.name,

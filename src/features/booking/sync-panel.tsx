@@ -23,6 +23,7 @@ const kindLabels: Record<OutboxEntry['kind'], MessageDescriptor> = {
   cancel_booking: msg`Annulation d’une réservation`,
   submit_review: msg`Envoi d’un avis`,
   mark_notification_read: msg`Notification lue`,
+  record_handover: msg`Relevé de prise en charge ou de retour`,
 };
 
 /** The sync engine's state, live. */

@@ -12,6 +12,7 @@ import { Dialog } from '@/ui/dialog';
 import { Facts, type Fact } from '@/ui/facts';
 import { carIdentity } from '@/ui/car-identity';
 
+import { BookingHandovers } from '@/features/bookings/booking-handovers';
 import { driverLabels, paymentStatusLabels } from '@/features/bookings/labels';
 import type { CatalogueNames } from '@/features/bookings/bookings-api';
 import { ReferenceText } from '@/ui/reference-text';
@@ -196,6 +197,9 @@ export function BookingDetailsDialog({
           </h3>
           <PriceBreakdown booking={booking} />
         </section>
+        {booking.user_id && ['reserved', 'in_progress', 'completed'].includes(booking.status) && (
+          <BookingHandovers booking={booking} />
+        )}
       </div>
     </Dialog>
   );

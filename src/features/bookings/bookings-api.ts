@@ -1,7 +1,14 @@
+import { useEffect, useState } from 'react';
+
 import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Extra, InsuranceOption, Location } from '@/domain/rows';
 import { db } from '@/infra/db';
 import { BOOKINGS_PULLED_KEY } from '@/sync/bookings-sync';
+import {
+  fetchMyHandovers,
+  readCachedHandovers,
+  type HandoverWithLinks,
+} from '@/sync/handovers-sync';
 import { readMyReviews, reviewsByBooking, type MyReview } from '@/sync/my-bookings-sync';
 
 import { entriesByBooking, type BookingEntries } from '@/features/bookings/booking-lists';
@@ -59,4 +66,26 @@ export async function readLastRefresh(): Promise<string | null> {
 export async function readNewestNotificationAt(userId: string): Promise<string> {
   const rows = await db.notifications.where('user_id').equals(userId).toArray();
   return rows.reduce((max, n) => (n.created_at > max ? n.created_at : max), '');
+}
+
+/**
+ * The pickup and return records of one of my bookings (docs/handovers.md): the last copy kept
+ * on this device at once, then the server's when online. null while nothing is known.
+ */
+export function useMyHandovers(bookingId: string, online: boolean): HandoverWithLinks[] | null {
+  const [records, setRecords] = useState<HandoverWithLinks[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const cached = await readCachedHandovers(bookingId);
+      if (!cancelled && cached) setRecords(cached);
+      if (!online) return;
+      const fresh = await fetchMyHandovers(bookingId);
+      if (!cancelled && fresh.ok) setRecords(fresh.data);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [bookingId, online]);
+  return records;
 }

@@ -46,7 +46,8 @@ export type StaffBooking = Booking & {
 
 export type BookingEvent = {
   id: number;
-  status: BookingStatus;
+  /** A status change, or a pickup/return record (docs/handovers.md). */
+  status: BookingStatus | 'pickup_recorded' | 'return_recorded';
   reason: string | null;
   actor: 'customer' | 'guest' | 'staff' | 'system';
   actor_name: string | null;

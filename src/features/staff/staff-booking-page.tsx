@@ -11,6 +11,7 @@ import { ArrowStartIcon, DownloadIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 import { carIdentity } from '@/ui/car-identity';
 
+import { HandoverPanel, QueuedHandovers } from '@/features/staff/handover-panel';
 import { actorLabels } from '@/features/staff/labels';
 import { StaffContactHelp } from '@/features/staff/staff-contact-help';
 import { StaffActionDialog } from '@/features/staff/staff-action-dialog';
@@ -144,6 +145,7 @@ function StaffBookingScreen() {
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
         {back}
         {!online && <OfflineNotice />}
+        <QueuedHandovers bookingId={id} online={online} />
         {error && online ? (
           <LoadErrorNotice error={error} onRetry={() => void reload()} />
         ) : (
@@ -267,6 +269,10 @@ function StaffBookingScreen() {
         )}
       </div>
 
+      <Section title={<Trans>État des lieux (prise en charge et retour)</Trans>}>
+        <HandoverPanel booking={booking} online={online} onRecorded={() => void reload()} />
+      </Section>
+
       <Section title={<Trans>Historique</Trans>}>
         {loaded.history === null ? (
           <p className="text-sm text-fg-muted">
@@ -284,7 +290,13 @@ function StaffBookingScreen() {
                   data-status={event.status}
                 >
                   <span className="font-medium">
-                    {i18n._(stageOutcome(event.status, 'staff').label)}
+                    {event.status === 'pickup_recorded' ? (
+                      <Trans>État des lieux de départ enregistré</Trans>
+                    ) : event.status === 'return_recorded' ? (
+                      <Trans>État des lieux de retour enregistré</Trans>
+                    ) : (
+                      i18n._(stageOutcome(event.status, 'staff').label)
+                    )}
                   </span>
                   <span className="text-fg-muted">
                     <Trans>

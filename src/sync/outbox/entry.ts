@@ -13,6 +13,7 @@
  * The outbox runs in the page and in the service worker: no DOM, only Dexie and a transport.
  */
 import type { BookingRequest, UploadBucket } from '@/domain/booking-request';
+import type { HandoverRequest } from '@/domain/handover';
 import { db, type OutboxEntry, type OutboxKind } from '@/infra/db';
 
 export const OUTBOX_SYNC_TAG = 'kiraa-outbox';
@@ -35,7 +36,7 @@ export const LAST_SYNC_KEY = 'outbox.last_success_at';
 export type UploadFilePayload = {
   file_id: string;
   booking_id: string;
-  bucket: UploadBucket;
+  bucket: UploadBucket | 'handovers';
   path: string;
 };
 
@@ -52,6 +53,8 @@ export type OutboxPayloads = {
   cancel_booking: CancelBookingPayload;
   submit_review: SubmitReviewPayload;
   mark_notification_read: MarkNotificationReadPayload;
+  /** A pickup or return record (staff), sent after its photos' uploads: src/sync/outbox/handover.ts. */
+  record_handover: HandoverRequest;
 };
 
 export type TypedEntry<K extends OutboxKind = OutboxKind> = Omit<
@@ -95,9 +98,14 @@ export function newEntry<K extends OutboxKind>(
   };
 }
 
+/**
+ * The booking whose creation or cancellation an entry is part of (null for the rest, including a
+ * pickup/return record and its photos: staff's, never a booking of this device).
+ */
 export function entryBookingId(entry: OutboxEntry): string | null {
-  const payload = entry.payload as Partial<Record<'booking_id' | 'id', string>>;
+  const payload = entry.payload as Partial<Record<'booking_id' | 'id' | 'bucket', string>>;
   if (entry.kind === 'create_booking') return payload.id ?? null;
+  if (entry.kind === 'upload_file' && payload.bucket === 'handovers') return null;
   if (entry.kind === 'upload_file' || entry.kind === 'cancel_booking') {
     return payload.booking_id ?? null;
   }

@@ -16,6 +16,7 @@ import { DEFERRED_RETRY_MS, limitCodes, type Failure, type Outcome } from '@/syn
 import { sendCancel } from '@/sync/outbox/senders/cancel-booking';
 import { reportRefusal, sendCreate } from '@/sync/outbox/senders/create-booking';
 import { sendMarkRead } from '@/sync/outbox/senders/mark-notification-read';
+import { sendHandover } from '@/sync/outbox/senders/record-handover';
 import { sendReview } from '@/sync/outbox/senders/submit-review';
 import { sendUpload } from '@/sync/outbox/senders/upload-file';
 import type { OutboxTransport } from '@/sync/outbox/transport';
@@ -46,6 +47,7 @@ const senders: {
   cancel_booking: sendCancel,
   submit_review: sendReview,
   mark_notification_read: sendMarkRead,
+  record_handover: sendHandover,
 };
 
 function send(t: OutboxTransport, entry: OutboxEntry): Promise<Outcome> {

@@ -1,5 +1,6 @@
 /**
- * `upload_file`: a licence or flight document to its bucket (`upsert: false`). "Already exists"
+ * `upload_file`: a licence or flight document, or a pickup/return photo, to its bucket
+ * (`upsert: false`). "Already exists"
  * is success (an earlier attempt landed); a visitor refused because the booking exists replays
  * the booking's creation, which settles it.
  */
@@ -11,12 +12,15 @@ import { sendCreate } from '@/sync/outbox/senders/create-booking';
 import type { OutboxTransport } from '@/sync/outbox/transport';
 
 export async function sendUpload(t: OutboxTransport, p: UploadFilePayload): Promise<Outcome> {
-  const booking = await db.bookings.get(p.booking_id);
+  // A pickup or return photo (staff): its record is sent after it; nothing else to settle here.
+  const handover = p.bucket === 'handovers';
+  const booking = handover ? undefined : await db.bookings.get(p.booking_id);
   // The booking reached the server, so its files did too (create_booking checks they exist).
   if (booking && (booking.sync_state === 'awaiting' || booking.sync_state === 'confirmed')) {
     return { ok: true };
   }
   const file = await db.files.get(p.file_id);
+  if (!file && handover) return permanent('file_missing');
   if (!file) return (await landedAlready(t, p)) ?? permanent('file_missing');
   const { error } = await t.upload(p.bucket, p.path, file.blob, file.type);
   if (!error || isAlreadyExists(error)) return { ok: true };

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach } from 'vitest';
 
 import type { BookingRequest } from '@/domain/booking-request';
+import type { HandoverRequest } from '@/domain/handover';
 import type { LocalBooking } from '@/domain/local-booking';
 import { db, type LocalFile } from '@/infra/db';
 import type { MarkNotificationReadPayload } from '@/sync/outbox/entry';
@@ -98,6 +99,10 @@ export class FakeServer implements OutboxTransport {
   reportAnswers = true;
   /** Who the transport is signed in as (null: anon key only). */
   user: string | null = null;
+  /** Pickup and return records, by id (`staff_record_handover`). */
+  handovers = new Map<string, HandoverRequest>();
+  /** RPCs whose next call lands but whose answer is lost (503 to the client). */
+  loseAnswerOf = new Set<string>();
 
   /** The same server seen through a session-less client. */
   asGuest(): FakeServer {
@@ -182,6 +187,24 @@ export class FakeServer implements OutboxTransport {
       }
       this.reviews.add(id);
       return { data: null, error: null };
+    }
+    if (fn === 'staff_record_handover') {
+      const p = args.p as HandoverRequest;
+      if (!this.handovers.has(p.id)) {
+        const taken = [...this.handovers.values()].some(
+          (h) => h.booking_id === p.booking_id && h.kind === p.kind,
+        );
+        if (taken) {
+          return { data: null, error: { status: 400, code: 'P0001', message: 'handover_exists' } };
+        }
+        const missing = p.photos.find((photo) => !this.objects.has(`handovers/${photo.path}`));
+        if (missing) {
+          return { data: null, error: { status: 400, code: 'P0001', message: 'photo_missing' } };
+        }
+        this.handovers.set(p.id, p);
+      }
+      if (this.loseAnswerOf.delete(fn)) return { data: null, error: { status: 503 } };
+      return { data: this.handovers.get(p.id) as T, error: null };
     }
     throw new Error(`unexpected rpc ${fn}`);
   }

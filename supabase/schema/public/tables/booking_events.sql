@@ -11,7 +11,7 @@ create table public.booking_events (
   created_at timestamp with time zone default now() not null,
   constraint booking_events_actor_known CHECK ((actor = ANY (ARRAY['customer'::text, 'guest'::text, 'staff'::text, 'system'::text]))),
   constraint booking_events_reason_length CHECK ((char_length(reason) <= internal.app_limit('text'::text))),
-  constraint booking_events_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'reserved'::text, 'in_progress'::text, 'completed'::text, 'cancelled'::text, 'rejected'::text, 'expired'::text]))),
+  constraint booking_events_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'reserved'::text, 'in_progress'::text, 'completed'::text, 'cancelled'::text, 'rejected'::text, 'expired'::text, 'pickup_recorded'::text, 'return_recorded'::text]))),
   constraint booking_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES profiles(id) ON DELETE SET NULL,
   constraint booking_events_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES bookings(id) ON DELETE CASCADE,
   constraint booking_events_pkey PRIMARY KEY (id)
