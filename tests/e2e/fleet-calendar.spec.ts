@@ -138,6 +138,10 @@ test.describe('fleet calendar', () => {
   test('in Arabic the calendar is mirrored: cars on the right, days from right to left', async ({
     page,
   }) => {
+    // axe over the calendar (a named control per car and day) is CPU work in the page: 46 s of
+    // it (runPartial 27 s, finishRun 14 s) when another suite shared the two cores (load 30),
+    // after 11 s of booking and signing in with the second factor. It waits on nothing else.
+    test.setTimeout(180_000);
     const { carId } = await bookedCar();
     await signInStaffThroughUi(page, '/staff/calendar');
     await page.evaluate(() => localStorage.setItem('locale', 'ar'));
