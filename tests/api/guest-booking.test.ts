@@ -38,9 +38,9 @@ function lookup(reference: string, contact: string) {
 describe('a guest booking', () => {
   it('once the contact is confirmed, mails the request in the booking’s language (French by default) with the booking and the name as a quoted field', async () => {
     const mail = await waitForMail(booking.guest_email!, (m) =>
-      m.subject.includes('Demande de réservation reçue'),
+      m.subject.includes('Réservation enregistrée'),
     );
-    expect(mail.subject).toBe(`Kiraa · Demande de réservation reçue · ${booking.reference}`);
+    expect(mail.subject).toBe(`Kiraa · Réservation enregistrée · ${booking.reference}`);
     expect(mail.text).toContain(`Référence : ${booking.reference}`);
     expect(mail.text).toContain('Voiture : Dacia Duster 4x4');
     // Grouped by thousands with a no-break space ("12 500 DZD").
@@ -126,13 +126,13 @@ describe('staff news reaches a guest by mail', () => {
     });
     await staffMoves(b.id, ['reserved']);
     const accepted = await waitForMail(b.guest_email!, (m) =>
-      m.subject.includes('Booking confirmed'),
+      m.subject.includes('Booking accepted'),
     );
-    expect(accepted.subject).toBe(`Kiraa · Booking confirmed · ${b.reference}`);
+    expect(accepted.subject).toBe(`Kiraa · Booking accepted · ${b.reference}`);
     expect(accepted.text).toContain('Good news: your booking is confirmed.');
     expect(accepted.text).toContain('Name given when booking: « Sofiane Belkacem »');
     await staffMoves(b.id, ['in_progress', 'completed']);
-    await waitForMail(b.guest_email!, (m) => m.subject.includes('Rental started'));
+    await waitForMail(b.guest_email!, (m) => m.subject.includes('Rental in progress'));
     const done = await waitForMail(b.guest_email!, (m) => m.subject.includes('Rental completed'));
     expect(done.text).toContain('Your rental is complete.');
 
@@ -142,7 +142,7 @@ describe('staff news reaches a guest by mail', () => {
       locale: 'ar',
     });
     await staffMoves(ar.id, ['reserved']);
-    const news = await waitForMail(ar.guest_email!, (m) => m.subject.includes('تم تأكيد الحجز'));
+    const news = await waitForMail(ar.guest_email!, (m) => m.subject.includes('تم قبول الحجز'));
     expect(news.text).toContain(`المرجع: ${ar.reference}`);
     expect(news.text).toContain('خبر سار: تم تأكيد حجزك.');
   });
@@ -151,7 +151,7 @@ describe('staff news reaches a guest by mail', () => {
     const rejected = await book(guest, car, { start_at: algiersAt(50), end_at: algiersAt(51) });
     await staffMoves(rejected.id, ['rejected']);
     const mail = await waitForMail(rejected.guest_email!, (m) =>
-      m.subject.includes('Réservation refusée'),
+      m.subject.includes('Réservation refusée par l’agence'),
     );
     expect(mail.text).toContain('Motif : Véhicule en maintenance');
 

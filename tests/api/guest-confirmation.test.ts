@@ -120,7 +120,7 @@ describe('the confirmation mail', () => {
     expect(enMail.text).toContain('Confirmation code: ');
     const ar = await unconfirmed(visitor(), { locale: 'ar' });
     const arMail = await codeMail(ar.payload.guest_email!, ar.booking.reference);
-    expect(arMail.subject).toContain('أكد عنوان بريدك الإلكتروني');
+    expect(arMail.subject).toContain('أكّد بريدك الإلكتروني');
     expect(arMail.text).toContain('رمز التأكيد: ');
     expect(codeOf(arMail)).toMatch(/^\d{8}$/);
     expectCode(
@@ -151,7 +151,7 @@ describe('confirm_guest_booking', () => {
     // Again (the link opened twice): the same answer.
     expect((await confirm(booking.reference, code)).data).toMatchObject({ confirmed: true });
     const received = await waitForMail(payload.guest_email!, (m) =>
-      m.subject.includes('Demande de réservation reçue'),
+      m.subject.includes('Réservation enregistrée'),
     );
     expect(received.text).toContain('Nom indiqué lors de la réservation : « Nadia Ait »');
 
@@ -386,7 +386,7 @@ describe('an unconfirmed guest booking holds nothing, and expires at its deadlin
     await staffMoves(booking.id, ['rejected']);
     const stored = await storedBooking(booking.id);
     const news = await waitForMail(stored.guest_email!, (m) =>
-      m.subject.includes('Réservation refusée'),
+      m.subject.includes('Réservation refusée par l’agence'),
     );
     expect(news.text).toContain('Motif : Véhicule en maintenance');
     expect(news.text).not.toContain(stored.guest_name!);
@@ -408,7 +408,7 @@ describe('an unconfirmed guest booking holds nothing, and expires at its deadlin
 
     // The guest learns it by mail (agency words only), the history says the system did it.
     const mail = await waitForMail(payload.guest_email!, (m) =>
-      m.subject.includes('Demande de réservation expirée'),
+      m.subject.includes('Réservation expirée'),
     );
     expect(mail.text).toContain(booking.reference);
     expect(mail.text).toContain("l'adresse e-mail n'a pas été confirmée à temps");
@@ -522,7 +522,7 @@ describe('names and mails', () => {
       guest_name: 'Karim B. http://evil.example',
     });
     const mail = await waitForMail(b.guest_email!, (m) =>
-      m.subject.includes('Demande de réservation reçue'),
+      m.subject.includes('Réservation enregistrée'),
     );
     expect(mail.text).toContain('« Karim B. http: // evil. example »');
     expect(mail.text).not.toContain('evil.example');
@@ -672,9 +672,7 @@ describe('staff help a guest whose code did not arrive', () => {
     expect(data).toMatchObject({ id: booking.id, status: 'pending' });
     const stored = await storedBooking(booking.id);
     expect(stored.contact_confirmed_at).not.toBeNull();
-    await waitForMail(payload.guest_email!, (m) =>
-      m.subject.includes('Demande de réservation reçue'),
-    );
+    await waitForMail(payload.guest_email!, (m) => m.subject.includes('Réservation enregistrée'));
     const events = await sql<{ reason: string; actor: string }>(
       `select reason, actor from public.booking_events where booking_id = $1 and reason is not null`,
       [booking.id],

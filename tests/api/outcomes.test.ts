@@ -102,7 +102,7 @@ describe('a signed-in customer', () => {
       to_email: customer.email,
       kind: 'booking_rejected',
       locale: 'en',
-      subject: `Kiraa · Booking declined · ${b.reference}`,
+      subject: `Kiraa · Booking declined by the agency · ${b.reference}`,
     });
     expect(mails[0]!.body_text).toContain('We are sorry: your booking could not be accepted.');
     // Staff's words are cleaned like any text in a mail: no link can come out of them.

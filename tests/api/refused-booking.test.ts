@@ -101,7 +101,7 @@ describe('report_refused_booking for a guest', () => {
       to_email: payload.guest_email,
       kind: 'booking_refused',
       locale: 'en',
-      subject: `Kiraa · Booking request not accepted · ${payload.reference}`,
+      subject: `Kiraa · Booking refused by the server · ${payload.reference}`,
     });
     const body = mails[0]!.body_text;
     expect(body).toContain(`Reference: ${payload.reference}`);
@@ -139,7 +139,7 @@ describe('report_refused_booking for a guest', () => {
     const fr = await takenPayload(visitor());
     expect((await report(visitor(), fr)).data).toMatchObject({ code: 'car_unavailable' });
     expect((await mailsFor(fr.id))[0]!.subject).toBe(
-      `Kiraa · Demande de réservation non retenue · ${fr.reference}`,
+      `Kiraa · Réservation refusée par le serveur · ${fr.reference}`,
     );
     const ar = await takenPayload(visitor(), { locale: 'ar' });
     expect((await report(visitor(), ar)).data).toMatchObject({ code: 'car_unavailable' });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 import { newCustomer, newPendingBooking, signedInClient } from './support/accounts.ts';
 import { expectAccessible } from './support/a11y.ts';
@@ -16,6 +16,9 @@ import { expect, test } from './support/fixtures.ts';
 import { DEMO_ADMIN, signInStaffThroughUi } from './support/session.ts';
 
 const PHONE = { width: 390, height: 844 };
+
+/** The main thread's CPU for switching 50 cars from 14 to 31 days (docs/fleet.md). */
+const CALENDAR_CPU_BUDGET_MS = 2_000;
 
 async function admin() {
   return signedInClient(DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -33,6 +36,18 @@ async function bookedCar(): Promise<{ carId: string; bookingId: string; name: st
   const renamed = await staff.from('cars').update({ name }).eq('id', carId);
   if (renamed.error) throw new Error(renamed.error.message);
   return { carId, bookingId: id, name };
+}
+
+/**
+ * CPU time the page's main thread has spent, in ms (Chromium's `ThreadTime` metric). Unlike the
+ * wall clock it does not stretch when other processes share the cores, so a budget on it holds on
+ * a loaded machine and still catches a drawing that got expensive.
+ */
+async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const seconds = metrics.find((m) => m.name === 'ThreadTime')?.value;
+  if (seconds === undefined) throw new Error('Chromium reports no ThreadTime metric');
+  return seconds * 1000;
 }
 
 function row(page: Page, carId: string) {
@@ -123,9 +138,10 @@ test.describe('fleet calendar', () => {
   test('in Arabic the calendar is mirrored: cars on the right, days from right to left', async ({
     page,
   }) => {
-    // A sign-in with its second factor, then axe over the whole page (≈ 650 day cells): 57 s on
-    // main with the machine's load at 30, so the default 60 s left no margin.
-    test.setTimeout(120_000);
+    // axe over the calendar (a named control per car and day) is CPU work in the page: 46 s of
+    // it (runPartial 27 s, finishRun 14 s) when another suite shared the two cores (load 30),
+    // after 11 s of booking and signing in with the second factor. It waits on nothing else.
+    test.setTimeout(180_000);
     const { carId } = await bookedCar();
     await signInStaffThroughUi(page, '/staff/calendar');
     await page.evaluate(() => localStorage.setItem('locale', 'ar'));
@@ -257,18 +273,24 @@ test.describe('fleet calendar', () => {
     try {
       await signInStaffThroughUi(page, '/staff/calendar');
       await expect(page.getByTestId('calendar-day')).toHaveCount(14);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const cpuBefore = await mainThreadCpuMs(cdp);
       const started = await page.evaluate(() => performance.now());
       await page.getByLabel('Nombre de jours').selectOption('31');
       await expect(page.getByTestId('calendar-day')).toHaveCount(31);
       const carsShown = await page.getByTestId('calendar-row').count();
       expect(carsShown).toBeGreaterThanOrEqual(50);
       const ended = await page.evaluate(() => performance.now());
-      test.info().annotations.push({
-        type: 'calendar-render',
-        description: `${carsShown} cars × 31 days: ${Math.round(ended - started)} ms (load + render)`,
-      });
-      console.info(`calendar ${carsShown} cars × 31 days: ${Math.round(ended - started)} ms`);
-      expect(ended - started).toBeLessThan(5_000);
+      const cpu = (await mainThreadCpuMs(cdp)) - cpuBefore;
+      const wall = ended - started;
+      const said = `${carsShown} cars × 31 days: ${Math.round(wall)} ms (load + render), main thread ${Math.round(cpu)} ms CPU`;
+      test.info().annotations.push({ type: 'calendar-render', description: said });
+      console.info(`calendar ${said}`);
+      // The budget is the page's own work (docs/fleet.md): the wall clock also counts the
+      // server's answers and every other process on the machine, so it is printed, not judged.
+      expect(cpu).toBeGreaterThan(0);
+      expect(cpu).toBeLessThan(CALENDAR_CPU_BUDGET_MS);
     } finally {
       if (ids.length) await staff.from('cars').update({ active: false }).in('id', ids);
     }

@@ -148,7 +148,7 @@ test.describe('a guest’s booking, told truthfully', () => {
     });
     expect(error).toBeNull();
     const mail = await waitForMail(contact.email, 20_000, mailFor(reference, reason));
-    expect(mail.subject).toContain('Réservation refusée');
+    expect(mail.subject).toContain('Réservation refusée par l’agence');
 
     // …the device learns it when "Find my booking" opens (its own bookings are refreshed)…
     await page.goto('/guest-booking');
@@ -270,7 +270,7 @@ test.describe('a guest’s booking, told truthfully', () => {
       20_000,
       mailFor(reference, 'un autre client a réservé cette voiture'),
     );
-    expect(mail.subject).toContain('Demande de réservation non retenue');
+    expect(mail.subject).toContain('Réservation refusée par le serveur');
     // It names the car and the dates (issue 20).
     expect(mail.text).toContain(`Voiture : ${rental.carName}`);
     expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 10:00/);

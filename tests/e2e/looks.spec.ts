@@ -309,7 +309,11 @@ test.describe('car photos offline after a first visit', () => {
       await expect(first).toBeVisible();
       const src = await first.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
       const attribute = (await first.getAttribute('src')) ?? '';
-      expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // Visible is not loaded: the box is drawn at its size before the bytes arrive (slow under
+      // load), so wait for the picture itself.
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       // The worker installs and takes control after the page loaded: the picture never went
       // through it; the page hands it over.
       await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

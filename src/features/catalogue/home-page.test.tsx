@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as Background from '@/infra/background';
 import type { Location } from '@/domain/rows';
@@ -23,6 +23,11 @@ const place = (id: string, kind: Location['kind'], fr: string, iata: string | nu
   active: true,
   updated_at: '2026-01-01T00:00:00Z',
 });
+
+// The page loads its live parts lazily (home-live.tsx). Loaded once here, so a `findBy` below
+// waits for the page to render, not for the first transform of that module graph, which passes
+// findBy's 1 s on a machine busy with other suites.
+beforeAll(() => import('@/features/catalogue/home-live'));
 
 beforeEach(async () => {
   activateFrench();

@@ -1,11 +1,10 @@
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 
 import { type Locale, localized } from '@/domain/locale';
 import type { CarFeature, Localized } from '@/domain/rows';
-import { codeLabel, fuelMessages, transmissionMessages } from '@/ui/car-identity';
+import { carCodeLabels, type CarCodeLabels } from '@/ui/car-codes';
 import {
   BluetoothIcon,
   HeatIcon,
@@ -15,51 +14,6 @@ import {
   SnowflakeIcon,
   SunroofIcon,
 } from '@/ui/icons';
-
-/**
- * Words for the coded values of a car row (the database checks them: body, fuel, drive, colours,
- * transmission, features). An unknown code shows as it is rather than disappearing. Fuel and
- * gearbox live in src/ui/car-identity.ts: every list shows them beside a car's name.
- */
-const bodies: Record<string, MessageDescriptor> = {
-  city: msg`Citadine`,
-  hatchback: msg`Compacte`,
-  sedan: msg`Berline`,
-  suv: msg`SUV`,
-  pickup: msg`Pick-up`,
-  van: msg`Monospace`,
-};
-
-const drives: Record<string, MessageDescriptor> = {
-  fwd: msg`Traction avant`,
-  rwd: msg`Propulsion`,
-  awd: msg`Transmission intégrale`,
-  '4wd': msg`4×4`,
-};
-
-const colors: Record<string, MessageDescriptor> = {
-  white: msg({ message: 'Blanc', comment: 'car colour' }),
-  black: msg({ message: 'Noir', comment: 'car colour' }),
-  silver: msg({ message: 'Argent', comment: 'car colour' }),
-  grey: msg({ message: 'Gris', comment: 'car colour' }),
-  red: msg({ message: 'Rouge', comment: 'car colour' }),
-  blue: msg({ message: 'Bleu', comment: 'car colour' }),
-  green: msg({ message: 'Vert', comment: 'car colour' }),
-  beige: msg({ message: 'Beige', comment: 'car colour' }),
-  brown: msg({ message: 'Marron', comment: 'car colour' }),
-  orange: msg({ message: 'Orange', comment: 'car colour' }),
-  yellow: msg({ message: 'Jaune', comment: 'car colour' }),
-};
-
-export const featureMessages: Record<CarFeature, MessageDescriptor> = {
-  bluetooth: msg`Bluetooth`,
-  gps: msg`GPS`,
-  heated_seats: msg`Sièges chauffants`,
-  sunroof: msg`Toit ouvrant`,
-  parking_sensors: msg`Capteurs de stationnement`,
-  air_conditioning: msg`Climatisation`,
-  leather_seats: msg`Sièges en cuir`,
-};
 
 /** The picture beside each feature's words. */
 export const featureIcons: Record<CarFeature, typeof SnowflakeIcon> = {
@@ -72,14 +26,12 @@ export const featureIcons: Record<CarFeature, typeof SnowflakeIcon> = {
   parking_sensors: SensorIcon,
 };
 
-export type CarLabels = {
+/**
+ * Words for a car on the catalogue's pages: its coded values (src/ui/car-codes.ts, shared with
+ * the staff's fleet form) and its names in the current language.
+ */
+export type CarLabels = CarCodeLabels & {
   locale: Locale;
-  body(code: string): string;
-  fuel(code: string): string;
-  drive(code: string): string;
-  transmission(code: string): string;
-  color(code: string): string;
-  feature(code: CarFeature): string;
   /** A name in the current language, French when missing. */
   localized(value: Localized | null | undefined): string;
 };
@@ -87,13 +39,8 @@ export type CarLabels = {
 export function carLabels(i18n: I18n): CarLabels {
   const locale = (i18n.locale || 'fr') as Locale;
   return {
+    ...carCodeLabels(i18n),
     locale,
-    body: (code) => codeLabel(i18n, bodies, code),
-    fuel: (code) => codeLabel(i18n, fuelMessages, code),
-    drive: (code) => codeLabel(i18n, drives, code),
-    transmission: (code) => codeLabel(i18n, transmissionMessages, code),
-    color: (code) => codeLabel(i18n, colors, code),
-    feature: (code) => codeLabel(i18n, featureMessages, code),
     localized: (value) => localized(value, locale),
   };
 }

@@ -5,8 +5,8 @@ import { useId, useState, type ReactNode } from 'react';
 
 import type { CarFeature } from '@/domain/rows';
 import { Button } from '@/ui/button';
+import { useCarCodeLabels } from '@/ui/car-codes';
 
-import { useFleetLabels } from '@/features/staff/fleet-labels';
 import {
   BODIES,
   DRIVES,
@@ -77,7 +77,7 @@ export function CarFormFields({
   onSubmit: (form: CarForm) => void;
   onCancel: () => void;
 }) {
-  const labels = useFleetLabels();
+  const labels = useCarCodeLabels();
   const id = useId();
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<CarField, FieldProblem>>>({});

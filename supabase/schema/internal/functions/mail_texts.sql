@@ -24,20 +24,20 @@ AS $function$
       'deadline', 'The car is yours once you confirm, if nobody has booked it first. Without a '
         || 'confirmation before {deadline} (Algiers time), the request is cancelled.',
       'ignore', 'If you did not make this request, ignore this mail: nothing will be booked.',
-      'booking_received', 'Booking request received',
+      'booking_received', 'Booking saved',
       'booking_received_body', 'Your email address is confirmed. Our team is looking at your '
         || 'request and will answer shortly.',
-      'booking_accepted', 'Booking confirmed',
+      'booking_accepted', 'Booking accepted',
       'booking_accepted_body', 'Good news: your booking is confirmed. The car is waiting for you.',
-      'booking_rejected', 'Booking declined',
+      'booking_rejected', 'Booking declined by the agency',
       'booking_rejected_body', 'We are sorry: your booking could not be accepted.',
-      'booking_started', 'Rental started',
+      'booking_started', 'Rental in progress',
       'booking_started_body', 'Your rental has started. Have a good trip!',
       'booking_completed', 'Rental completed',
       'booking_completed_body', 'Your rental is complete. Thank you for choosing Kiraa!',
       'booking_cancelled', 'Booking cancelled',
       'booking_cancelled_body', 'Your booking has been cancelled.',
-      'booking_expired', 'Booking request expired',
+      'booking_expired', 'Booking expired',
       'booking_expired_body', 'Your booking request has expired: the email address was not '
         || 'confirmed in time. You can make a new request in the app.')
     when 'ar' then jsonb_build_object(
@@ -49,26 +49,26 @@ AS $function$
       'total', 'المجموع: ', 'total_suffix', ' دج، نقدا عند الاستلام', 'reason', 'السبب: ',
       'name', 'الاسم المقدم عند الحجز: ', 'separator', '، ',
       'code', 'رمز التأكيد: ', 'link', 'الرابط: ',
-      'guest_confirmation', 'أكد عنوان بريدك الإلكتروني',
+      'guest_confirmation', 'أكّد بريدك الإلكتروني',
       'guest_confirmation_body', 'طُلب حجز في كراء بعنوان البريد الإلكتروني هذا. '
         || 'لتأكيده، أدخل هذا الرمز في التطبيق أو افتح الرابط أدناه.',
       'no_link', 'افتح تطبيق كراء، ثم صفحة «العثور على حجزي»، وأدخل المرجع والرمز.',
       'deadline', 'تُحجز لك السيارة عند التأكيد، إن لم يحجزها أحد قبلك. إذا لم يتم التأكيد قبل '
         || '{deadline} (بتوقيت الجزائر)، يُلغى الطلب.',
       'ignore', 'إذا لم تكن صاحب هذا الطلب، تجاهل هذه الرسالة: لن يُحجز أي شيء.',
-      'booking_received', 'تم استلام طلب الحجز',
+      'booking_received', 'تم تسجيل الحجز',
       'booking_received_body', 'تم تأكيد بريدك الإلكتروني. يدرس فريقنا طلبك وسيرد عليك في أقرب وقت.',
-      'booking_accepted', 'تم تأكيد الحجز',
+      'booking_accepted', 'تم قبول الحجز',
       'booking_accepted_body', 'خبر سار: تم تأكيد حجزك. السيارة في انتظارك.',
-      'booking_rejected', 'تم رفض الحجز',
+      'booking_rejected', 'رفضت الوكالة الحجز',
       'booking_rejected_body', 'نأسف، تعذر قبول حجزك.',
-      'booking_started', 'بدأت فترة الكراء',
+      'booking_started', 'الكراء جارٍ',
       'booking_started_body', 'بدأت فترة الكراء. رحلة سعيدة!',
-      'booking_completed', 'انتهت فترة الكراء',
+      'booking_completed', 'انتهى الكراء',
       'booking_completed_body', 'انتهت فترة الكراء. شكرا لاختيارك كراء!',
       'booking_cancelled', 'تم إلغاء الحجز',
       'booking_cancelled_body', 'تم إلغاء حجزك.',
-      'booking_expired', 'انتهت صلاحية طلب الحجز',
+      'booking_expired', 'انتهت صلاحية الحجز',
       'booking_expired_body', 'انتهت صلاحية طلب الحجز: لم يتم تأكيد البريد الإلكتروني في الوقت '
         || 'المحدد. يمكنك تقديم طلب جديد في التطبيق.')
     else jsonb_build_object(
@@ -91,20 +91,20 @@ AS $function$
         || 'annulée.',
       'ignore', 'Si vous n''êtes pas à l''origine de cette demande, ignorez ce message : rien ne '
         || 'sera réservé.',
-      'booking_received', 'Demande de réservation reçue',
+      'booking_received', 'Réservation enregistrée',
       'booking_received_body', 'Votre adresse e-mail est confirmée. Notre équipe étudie votre '
         || 'demande et vous répond au plus vite.',
-      'booking_accepted', 'Réservation confirmée',
+      'booking_accepted', 'Réservation acceptée',
       'booking_accepted_body', 'Bonne nouvelle : votre réservation est confirmée. La voiture vous attend.',
-      'booking_rejected', 'Réservation refusée',
+      'booking_rejected', 'Réservation refusée par l’agence',
       'booking_rejected_body', 'Nous sommes désolés : votre réservation n''a pas pu être acceptée.',
-      'booking_started', 'Location commencée',
+      'booking_started', 'Location en cours',
       'booking_started_body', 'Votre location a commencé. Bonne route !',
       'booking_completed', 'Location terminée',
       'booking_completed_body', 'Votre location est terminée. Merci d''avoir choisi Kiraa !',
       'booking_cancelled', 'Réservation annulée',
       'booking_cancelled_body', 'Votre réservation a été annulée.',
-      'booking_expired', 'Demande de réservation expirée',
+      'booking_expired', 'Réservation expirée',
       'booking_expired_body', 'Votre demande de réservation a expiré : l''adresse e-mail n''a pas '
         || 'été confirmée à temps. Vous pouvez refaire une demande dans l''application.')
   end

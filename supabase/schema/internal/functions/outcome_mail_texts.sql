@@ -11,7 +11,7 @@ AS $function$
     when 'en' then jsonb_build_object(
       'my_bookings', 'Find this booking under "My bookings" in the app. To change or cancel it, '
         || 'contact the agency.',
-      'booking_refused', 'Booking request not accepted',
+      'booking_refused', 'Booking refused by the server',
       'booking_refused_body', 'Your booking request, sent from your phone when it was back online, '
         || 'could not be accepted. Nothing is booked and you owe nothing.',
       'refused_car_unavailable', 'another customer booked this car for these dates before your '
@@ -28,7 +28,7 @@ AS $function$
       'refused_what_to_do_no_link', 'Open Kiraa and book another car or other dates.')
     when 'ar' then jsonb_build_object(
       'my_bookings', 'تجد هذا الحجز في صفحة «حجوزاتي» في التطبيق. للتعديل أو الإلغاء، اتصل بالوكالة.',
-      'booking_refused', 'لم يتم قبول طلب الحجز',
+      'booking_refused', 'رفض الخادم الحجز',
       'booking_refused_body', 'تعذر قبول طلب الحجز الذي أُرسل من هاتفك عند عودة الاتصال. '
         || 'لم يُحجز أي شيء ولا يترتب عليك أي مبلغ.',
       'refused_car_unavailable', 'حجز زبون آخر هذه السيارة في هذه التواريخ قبل وصول طلبك.',
@@ -45,7 +45,7 @@ AS $function$
     else jsonb_build_object(
       'my_bookings', 'Retrouvez cette réservation dans « Mes réservations » de l''application. '
         || 'Pour la modifier ou l''annuler, contactez l''agence.',
-      'booking_refused', 'Demande de réservation non retenue',
+      'booking_refused', 'Réservation refusée par le serveur',
       'booking_refused_body', 'Votre demande de réservation, envoyée par votre téléphone quand il '
         || 'a retrouvé le réseau, n''a pas pu être acceptée. Rien n''est réservé et vous ne devez rien.',
       'refused_car_unavailable', 'un autre client a réservé cette voiture pour ces dates avant que '

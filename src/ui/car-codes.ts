@@ -7,8 +7,11 @@ import type { CarFeature } from '@/domain/rows';
 import { codeLabel, fuelMessages, transmissionMessages } from '@/ui/car-identity';
 
 /**
- * The words of a car's coded values on the fleet form: the same messages as the catalogue's
- * (src/features/catalogue/labels.ts), repeated here because a feature never imports another.
+ * Words for the coded values of a car row (the database checks the codes: body, drive, colours,
+ * features; fuel and gearbox are in src/ui/car-identity.ts, which every list shows beside a
+ * car's name). One module for the catalogue's pages and the staff's fleet form: its messages are
+ * extracted into both features' catalogs (lingui.config.ts), not the shell's, so no other screen
+ * downloads them. An unknown code shows as it is rather than disappearing.
  */
 const bodies: Record<string, MessageDescriptor> = {
   city: msg`Citadine`,
@@ -50,7 +53,7 @@ const featureMessages: Record<CarFeature, MessageDescriptor> = {
   leather_seats: msg`Sièges en cuir`,
 };
 
-export type FleetLabels = {
+export type CarCodeLabels = {
   body(code: string): string;
   fuel(code: string): string;
   drive(code: string): string;
@@ -59,7 +62,7 @@ export type FleetLabels = {
   feature(code: CarFeature): string;
 };
 
-function fleetLabels(i18n: I18n): FleetLabels {
+export function carCodeLabels(i18n: I18n): CarCodeLabels {
   return {
     body: (code) => codeLabel(i18n, bodies, code),
     fuel: (code) => codeLabel(i18n, fuelMessages, code),
@@ -70,8 +73,9 @@ function fleetLabels(i18n: I18n): FleetLabels {
   };
 }
 
-export function useFleetLabels(): FleetLabels {
+/** The words in the current language; a new object when the language changes. */
+export function useCarCodeLabels(): CarCodeLabels {
   const { i18n } = useLingui();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a locale switch must rebuild them
-  return useMemo(() => fleetLabels(i18n), [i18n, i18n.locale]);
+  return useMemo(() => carCodeLabels(i18n), [i18n, i18n.locale]);
 }
