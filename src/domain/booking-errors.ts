@@ -67,6 +67,11 @@ const messages: Record<string, MessageDescriptor> = {
   invalid_period: msg`Le dernier jour doit être le premier ou après.`,
   reason_too_long: msg`Le motif fait au plus 300 caractères.`,
   invalid_text: msg`Le motif contient des caractères invisibles.`,
+  // Opening hours of the places (docs/opening-hours.md).
+  pickup_outside_hours: msg`Le lieu de prise en charge est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
+  return_outside_hours: msg`Le lieu de retour est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
+  invalid_opening_hours: msg`Chaque jour ouvert doit fermer après son heure d’ouverture.`,
+  too_many_closed_dates: msg`Un lieu a au plus 366 jours de fermeture.`,
 };
 
 /**

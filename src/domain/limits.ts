@@ -23,6 +23,8 @@ export const LIMITS = {
   uploadBytes: 5 * 1024 * 1024,
   /** Why staff block a car (a blocked period's reason). */
   blockReason: 300,
+  /** Closed dates of one place (`locations.closed_dates`, docs/opening-hours.md). */
+  closedDates: 366,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -38,4 +40,5 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   rentalDays: 'rental_days',
   uploadBytes: 'upload_bytes',
   blockReason: 'block_reason',
+  closedDates: 'closed_dates',
 };

@@ -159,14 +159,14 @@ isOneToOne: false
                   ]
                 },"locations": {
                   Row: {
-                    "active": boolean,"created_at": string,"delivery_fee_dzd": number,"iata": string | null,"id": string,"kind": string,"name": NonNullable<Json>,"sort_order": number,"updated_at": string
+                    "active": boolean,"closed_dates": (string)[],"created_at": string,"delivery_fee_dzd": number,"iata": string | null,"id": string,"kind": string,"name": NonNullable<Json>,"opening_hours": NonNullable<Json>,"sort_order": number,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind": string,"name": NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                    "active"?: boolean,"closed_dates"?: (string)[],"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind": string,"name": NonNullable<Json>,"opening_hours"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
                   }
                   Update: {
-                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind"?: string,"name"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                    "active"?: boolean,"closed_dates"?: (string)[],"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind"?: string,"name"?: NonNullable<Json>,"opening_hours"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -388,6 +388,9 @@ isOneToOne: false
                            },
 "staff_set_booking_status":
 { Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json
+                           },
+"staff_set_opening_hours":
+{ Args: { "closed_dates": (string)[],"location_id": string,"opening_hours": Json }; Returns: Json
                            },
 "staff_unblock_car":
 { Args: { "block_id": string }; Returns: Json
