@@ -90,6 +90,8 @@ const apiModules = [
   'src/features/staff/fleet-api.ts',
   // Staff invitations (the invite-staff Edge Function, docs/auth.md).
   'src/features/staff/staff-invite-api.ts',
+  // Places and their opening hours (docs/opening-hours.md).
+  'src/features/staff/places-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',
