@@ -389,11 +389,23 @@ isOneToOne: false
 "staff_set_booking_status":
 { Args: { "booking_id": string,"reason": string,"status": string }; Returns: Json
                            },
+"staff_set_driver_rate":
+{ Args: { "driver_per_day_dzd": number }; Returns: Json
+                           },
 "staff_set_opening_hours":
 { Args: { "closed_dates": (string)[],"location_id": string,"opening_hours": Json }; Returns: Json
                            },
 "staff_unblock_car":
 { Args: { "block_id": string }; Returns: Json
+                           },
+"staff_update_extra":
+{ Args: { "code": string,"name"?: Json,"price_dzd": number }; Returns: Json
+                           },
+"staff_update_insurance":
+{ Args: { "code": string,"name"?: Json,"price_dzd_per_day": number }; Returns: Json
+                           },
+"staff_update_location":
+{ Args: { "delivery_fee_dzd": number,"location_id": string,"name"?: Json }; Returns: Json
                            },
 "submit_review":
 { Args: { "booking_id": string,"comment": string,"rating": number }; Returns: Json

@@ -14,6 +14,7 @@ create table public.locations (
   opening_hours jsonb default '[[0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440]]'::jsonb not null,
   closed_dates date[] default '{}'::date[] not null,
   constraint locations_closed_dates_bounded CHECK (((cardinality(closed_dates) <= internal.app_limit('closed_dates'::text)) AND (array_position(closed_dates, NULL::date) IS NULL))),
+  constraint locations_fee_bounded CHECK ((delivery_fee_dzd <= internal.app_limit('price_dzd'::text))),
   constraint locations_fee_positive CHECK ((delivery_fee_dzd >= 0)),
   constraint locations_iata_format CHECK ((((kind = 'airport'::text) AND (iata ~ '^[A-Z]{3}$'::text)) OR ((kind = 'city'::text) AND (iata IS NULL)))),
   constraint locations_kind_known CHECK ((kind = ANY (ARRAY['city'::text, 'airport'::text]))),
