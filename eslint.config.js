@@ -92,6 +92,7 @@ const apiModules = [
   'src/features/staff/staff-invite-api.ts',
   // Places and their opening hours (docs/opening-hours.md).
   'src/features/staff/places-api.ts',
+  'src/features/staff/prices-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

@@ -109,6 +109,10 @@ const staffRoutes: RouteObject[] = [
     path: 'staff/places',
     lazy: page(['staff', 'domain'], () => import('@/features/staff/places-page')),
   },
+  {
+    path: 'staff/prices',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/prices-page')),
+  },
   { path: 'staff/team', lazy: page('staff', () => import('@/features/staff/staff-team-page')) },
 ];
 

@@ -72,6 +72,10 @@ const messages: Record<string, MessageDescriptor> = {
   return_outside_hours: msg`Le lieu de retour est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
   invalid_opening_hours: msg`Chaque jour ouvert doit fermer après son heure d’ouverture.`,
   too_many_closed_dates: msg`Un lieu a au plus 366 jours de fermeture.`,
+  // Prices staff change (docs/staff-prices.md).
+  invalid_price: msg`Un prix est un nombre entier de DZD, de 0 à 1 000 000 (0 pour une assurance incluse).`,
+  name_required: msg`Le nom est obligatoire en français, en anglais et en arabe.`,
+  name_too_long: msg`Un nom fait au plus 100 caractères.`,
 };
 
 /**

@@ -25,6 +25,8 @@ export const LIMITS = {
   blockReason: 300,
   /** Closed dates of one place (`locations.closed_dates`, docs/opening-hours.md). */
   closedDates: 366,
+  /** One catalogue price staff set, in DZD: a delivery fee, an extra, insurance or driver per day. */
+  priceDzd: 1_000_000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -41,4 +43,5 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   uploadBytes: 'upload_bytes',
   blockReason: 'block_reason',
   closedDates: 'closed_dates',
+  priceDzd: 'price_dzd',
 };

@@ -93,11 +93,11 @@ begin
 end
 $$;
 
--- The trimmed fr/en/ar of a checked name (other keys dropped).
+-- The trimmed fr/en/ar of a checked name (other keys dropped); null for null (strict).
 create or replace function internal.trimmed_name(value jsonb)
 returns jsonb
 language sql
-immutable
+immutable strict
 set search_path = ''
 as $$
   select jsonb_build_object('fr', btrim(value ->> 'fr'), 'en', btrim(value ->> 'en'),

@@ -245,10 +245,7 @@ describe('staff_set_opening_hours', () => {
 
   it('admins write the hours only through the RPC; the table refuses a malformed week', async () => {
     const place = await placeWith(week, []);
-    const direct = await admin
-      .from('locations')
-      .update({ opening_hours: week })
-      .eq('id', place.id);
+    const direct = await admin.from('locations').update({ opening_hours: week }).eq('id', place.id);
     expect(direct.error?.code).toBe('42501');
     // Past the functions (the owner): the CHECK constraints still hold.
     await expect(

@@ -280,9 +280,14 @@ function StaffPlacesScreen() {
         <h1 className="text-2xl font-bold">
           <Trans>Lieux et horaires</Trans>
         </h1>
-        <Link to="/staff/cars" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
-          <Trans>Flotte</Trans>
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/staff/prices" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+            <Trans>Prix du catalogue</Trans>
+          </Link>
+          <Link to="/staff/cars" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+            <Trans>Flotte</Trans>
+          </Link>
+        </div>
       </div>
       <p className="text-sm text-fg-muted">
         <Trans>

@@ -4,7 +4,7 @@
 CREATE OR REPLACE FUNCTION internal.trimmed_name(value jsonb)
  RETURNS jsonb
  LANGUAGE sql
- IMMUTABLE
+ IMMUTABLE STRICT
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('fr', btrim(value ->> 'fr'), 'en', btrim(value ->> 'en'),
