@@ -159,7 +159,7 @@ describe('a new price is the price: quote_booking = the device, after the change
       end_at: algiersAt(33, 12),
       pickup_location_id: place,
       dropoff_location_id: SEED.locations.alg,
-      driver_option: 'provided',
+      driver_option: 'provided' as const,
       extras: [extra, 'gps'],
       insurance: [insurance],
     };
