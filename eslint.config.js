@@ -94,6 +94,9 @@ const apiModules = [
   'src/features/staff/staff-invite-api.ts',
   // Pickup and return records: the server's and this phone's outbox (docs/handovers.md).
   'src/features/staff/handover-api.ts',
+  // Places and their opening hours (docs/opening-hours.md).
+  'src/features/staff/places-api.ts',
+  'src/features/staff/prices-api.ts',
   // Tests seed and read the device's database; the service worker owns its own requests.
   'src/**/*.test.{ts,tsx}',
   'src/features/*/testing/**',

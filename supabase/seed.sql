@@ -107,6 +107,15 @@ insert into public.locations (id, kind, iata, name, delivery_fee_dzd, sort_order
   ('10c00000-0000-4000-8000-000000000029', 'airport', 'TMR', pg_temp.localized('Aéroport de Tamanrasset – Aguenar', 'Tamanrasset Aguenar Airport', 'مطار تمنراست أقنار'), 8000, 29),
   ('10c00000-0000-4000-8000-000000000030', 'airport', 'HME', pg_temp.localized('Aéroport de Hassi Messaoud – Oued Irara–Krim Belkacem', 'Hassi Messaoud Oued Irara–Krim Belkacem Airport', 'مطار حاسي مسعود وادي إرارة كريم بلقاسم'), 6000, 30);
 
+-- Opening hours (docs/opening-hours.md): weekday 0 = Sunday; [open, close] minutes, Algiers time.
+-- Airports 06:00–23:00 every day; city places 08:00–19:00, closed on Friday (the weekend day).
+update public.locations
+   set opening_hours = '[[360,1380],[360,1380],[360,1380],[360,1380],[360,1380],[360,1380],[360,1380]]'
+ where kind = 'airport';
+update public.locations
+   set opening_hours = '[[480,1140],[480,1140],[480,1140],[480,1140],[480,1140],null,[480,1140]]'
+ where kind = 'city';
+
 -- ---------------------------------------------------------------------------------------------
 -- The fleet: 46 cars (45 active), the models Algerian agencies rent
 -- ---------------------------------------------------------------------------------------------

@@ -109,6 +109,14 @@ const staffRoutes: RouteObject[] = [
     path: 'staff/cars',
     lazy: page(['staff', 'domain'], () => import('@/features/staff/staff-cars-page')),
   },
+  {
+    path: 'staff/places',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/places-page')),
+  },
+  {
+    path: 'staff/prices',
+    lazy: page(['staff', 'domain'], () => import('@/features/staff/prices-page')),
+  },
   { path: 'staff/team', lazy: page('staff', () => import('@/features/staff/staff-team-page')) },
 ];
 

@@ -84,6 +84,15 @@ const messages: Record<string, MessageDescriptor> = {
   damage_invalid: msg`Un dommage signalé n’est pas valide.`,
   notes_too_long: msg`Les notes font au plus 500 caractères.`,
   notes_invalid: msg`Les notes contiennent des caractères invisibles.`,
+  // Opening hours of the places (docs/opening-hours.md).
+  pickup_outside_hours: msg`Le lieu de prise en charge est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
+  return_outside_hours: msg`Le lieu de retour est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
+  invalid_opening_hours: msg`Chaque jour ouvert doit fermer après son heure d’ouverture.`,
+  too_many_closed_dates: msg`Un lieu a au plus 366 jours de fermeture.`,
+  // Prices staff change (docs/staff-prices.md).
+  invalid_price: msg`Un prix est un nombre entier de DZD, de 0 à 1 000 000 (0 pour une assurance incluse).`,
+  name_required: msg`Le nom est obligatoire en français, en anglais et en arabe.`,
+  name_too_long: msg`Un nom fait au plus 100 caractères.`,
 };
 
 /**

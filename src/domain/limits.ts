@@ -23,6 +23,10 @@ export const LIMITS = {
   uploadBytes: 5 * 1024 * 1024,
   /** Why staff block a car (a blocked period's reason). */
   blockReason: 300,
+  /** Closed dates of one place (`locations.closed_dates`, docs/opening-hours.md). */
+  closedDates: 366,
+  /** One catalogue price staff set, in DZD: a delivery fee, an extra, insurance or driver per day. */
+  priceDzd: 1_000_000,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -38,4 +42,6 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   rentalDays: 'rental_days',
   uploadBytes: 'upload_bytes',
   blockReason: 'block_reason',
+  closedDates: 'closed_dates',
+  priceDzd: 'price_dzd',
 };

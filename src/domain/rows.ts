@@ -4,6 +4,7 @@
  */
 
 import type { Locale } from '@/domain/locale';
+import type { WeekHours } from '@/domain/opening-hours';
 
 export type Localized = { fr: string; en: string; ar: string };
 
@@ -56,6 +57,10 @@ export type Location = {
   delivery_fee_dzd: number;
   active: boolean;
   updated_at: string;
+  /** Pickup/return hours per weekday (docs/opening-hours.md); absent on rows synced before. */
+  opening_hours?: WeekHours;
+  /** Algiers dates the place is closed (YYYY-MM-DD). */
+  closed_dates?: string[];
 };
 
 export type ExtraCode =

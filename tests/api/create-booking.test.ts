@@ -42,7 +42,7 @@ describe('create_booking stores what the server decides', () => {
       start_at: algiersAt(20, 9),
       end_at: algiersAt(22, 9, 30),
       pickup_location_id: SEED.locations.alg,
-      dropoff_location_id: SEED.locations.annabaCentre,
+      dropoff_location_id: SEED.locations.alg,
       extras: ['gps', 'full_tank', 'gps'],
       insurance: ['collision_damage'],
       driver_option: 'provided',

@@ -156,7 +156,7 @@ async function auditWizard(
 ): Promise<string[]> {
   const found: string[] = [];
   const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
-  const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
+  const locations = await rest(e2e, 'locations?active=is.true&kind=eq.airport&select=id&order=id');
   const car = String(cars[randomInt(cars.length)]!.id);
   // Within the booking horizon (settings.booking_horizon_days, 365), as booking-journey.ts.
   const day = 30 + randomInt(320);

@@ -182,7 +182,7 @@ test.describe('mixed scripts', () => {
         headers,
       }).then((r) => r.json() as Promise<Array<{ id: string }>>);
       const location = await fetch(
-        `${e2e.apiUrl}/rest/v1/locations?active=is.true&kind=eq.city&select=id&limit=1`,
+        `${e2e.apiUrl}/rest/v1/locations?active=is.true&kind=eq.airport&select=id&limit=1`,
         { headers },
       ).then((r) => r.json() as Promise<Array<{ id: string }>>);
       const day = (n: number) =>

@@ -26,7 +26,7 @@ import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-a
 import { confirmSchema } from '@/features/booking/confirm.schema';
 import { wizardSteps, type BookingDraft, type WizardStep } from '@/features/booking/draft';
 import { priceOfDraft } from '@/features/booking/draft-request';
-import { locationSchema } from '@/features/booking/location.schema';
+import { hoursContext, locationSchema } from '@/features/booking/location.schema';
 import { priceReviewSchema } from '@/features/booking/price-review.schema';
 import { servicesSchema } from '@/features/booking/services.schema';
 import type { ValidationMessages } from '@/features/booking/validation-messages';
@@ -96,7 +96,7 @@ export function isStepValid(
     case 'price':
       return priceReviewSchema(c.messages).safeParse({ price: c.price }).success;
     case 'location':
-      return locationSchema(c.messages).safeParse(draft).success;
+      return locationSchema(c.messages, hoursContext(draft, c.catalogue)).safeParse(draft).success;
     case 'services':
       return servicesSchema(c.messages, { isGuest: c.isGuest }).safeParse(draft).success;
     case 'review':

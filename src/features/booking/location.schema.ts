@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { algiersToIso } from '@/domain/dates';
+import { isOpenAt, type PlaceHours } from '@/domain/opening-hours';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/infra/image-prepare';
 
 import type { DraftFile } from '@/features/booking/draft';
@@ -26,11 +28,25 @@ export function draftFileSchema(m: ValidationMessages, field: string) {
     });
 }
 
+/** What the opening-hours check needs: the synced places and the draft's dates (Algiers). */
+export type HoursContext = {
+  locations: readonly (PlaceHours & { id: string })[];
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+};
+
 /**
  * Step 3, location and licence: pickup and dropoff (same or another place, city or airport),
- * driver option, the licence, and flight documents when coming from abroad.
+ * driver option, the licence, and flight documents when coming from abroad. With `hours`, a place
+ * closed at the pickup (or return) time is refused, as create_booking does
+ * (docs/opening-hours.md); a place the device does not know is left to the server.
  */
-export function locationSchema(m: ValidationMessages) {
+export function locationSchema(m: ValidationMessages, hours?: HoursContext) {
+  const start = hours ? algiersToIso(hours.start_date, hours.start_time) : null;
+  const end = hours ? algiersToIso(hours.end_date, hours.end_time) : null;
+  const place = (id: string) => hours?.locations.find((l) => l.id === id);
   const f = m.fields;
   return z
     .object({
@@ -51,6 +67,18 @@ export function locationSchema(m: ValidationMessages) {
             message: m.required(f.dropoffLocation),
           });
         }
+        const pickup = place(v.pickup_location_id);
+        if (pickup && start && !isOpenAt(pickup, start)) {
+          ctx.addIssue({ code: 'custom', path: ['pickup_location_id'], message: m.pickupClosed });
+        }
+        const dropoff = place(v.dropoff_same ? v.pickup_location_id : v.dropoff_location_id);
+        if (dropoff && end && !isOpenAt(dropoff, end)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [v.dropoff_same ? 'pickup_location_id' : 'dropoff_location_id'],
+            message: m.returnClosed,
+          });
+        }
         if (!v.licence) {
           ctx.addIssue({ code: 'custom', path: ['licence'], message: m.required(f.licence) });
         }
@@ -69,3 +97,18 @@ export function locationSchema(m: ValidationMessages) {
 }
 
 export type LocationValues = z.infer<ReturnType<typeof locationSchema>>;
+
+/** The hours context of a draft, from the device's catalogue (none before the first sync). */
+export function hoursContext(
+  draft: Pick<HoursContext, 'start_date' | 'start_time' | 'end_date' | 'end_time'>,
+  catalogue: { locations: HoursContext['locations'] } | null | undefined,
+): HoursContext | undefined {
+  if (!catalogue) return undefined;
+  return {
+    locations: catalogue.locations,
+    start_date: draft.start_date,
+    start_time: draft.start_time,
+    end_date: draft.end_date,
+    end_time: draft.end_time,
+  };
+}

@@ -35,6 +35,8 @@ export function validationMessages(i18n: I18n) {
       msg`L’heure de retour doit être postérieure à l’heure de prise en charge`,
     ),
     rentalTooLong: i18n._(msg`Une location dure au plus 90 jours`),
+    pickupClosed: i18n._(msg`Ce lieu est fermé à l’heure de prise en charge choisie`),
+    returnClosed: i18n._(msg`Ce lieu est fermé à l’heure de retour choisie`),
     pickupTooFarAhead: (days: number) =>
       i18n._(msg`La prise en charge peut être au plus ${days} jours à l’avance`),
     invalidEmail: i18n._(msg`Veuillez saisir une adresse e-mail valide`),

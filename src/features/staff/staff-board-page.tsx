@@ -240,6 +240,9 @@ function StaffBoardScreen() {
         <Link to="/staff/team" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
           <Trans>Inviter un membre</Trans>
         </Link>
+        <Link to="/staff/places" className={buttonClass({ size: 'sm', variant: 'ghost' })}>
+          <Trans>Lieux et horaires</Trans>
+        </Link>
         <Button
           size="sm"
           variant="secondary"

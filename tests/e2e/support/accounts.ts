@@ -125,6 +125,8 @@ export async function newPendingBooking(customer: Customer): Promise<{ id: strin
     .from('locations')
     .select('id')
     .eq('active', true)
+    // Open every day 06:00–23:00 (docs/opening-hours.md): any test date and 10:00 fit.
+    .eq('kind', 'airport')
     .limit(1)
     .single();
   if (locationError) throw new Error(`no location: ${locationError.message}`);
@@ -203,7 +205,12 @@ export async function newGuestWave(
     global: { headers: { 'x-forwarded-for': address } },
     realtime: { transport: NoRealtime as never },
   });
-  const { data: location } = await guest.from('locations').select('id').limit(1).single();
+  const { data: location } = await guest
+    .from('locations')
+    .select('id')
+    .eq('kind', 'airport')
+    .limit(1)
+    .single();
   const references: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();

@@ -38,7 +38,10 @@ export async function pickRental(e2e: E2eEnv, carIndex?: number) {
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
   const car = cars[carIndex ?? randomInt(cars.length)]!;
   // Within the booking horizon (settings.booking_horizon_days, 365): a start at most a year out.
-  const day = 30 + randomInt(320);
+  // City places are closed on Friday (docs/opening-hours.md): neither day is one.
+  let day = 30 + randomInt(320);
+  const friday = (d: number) => new Date(`${algiersDay(d)}T12:00:00Z`).getUTCDay() === 5;
+  while (friday(day) || friday(day + 2)) day += 1;
   return {
     carId: String(car.id),
     carName: String(car.name),

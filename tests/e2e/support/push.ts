@@ -235,6 +235,8 @@ export async function newGuestBooking(daysAhead = 20): Promise<GuestBooking> {
     .from('locations')
     .select('id')
     .eq('active', true)
+    // Open every day 06:00–23:00 (docs/opening-hours.md): any test date and 10:00 fit.
+    .eq('kind', 'airport')
     .limit(1)
     .single();
   const id = randomUUID();

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
 
-import { type Locale, localized } from '@/domain/locale';
+import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
-import type { Location } from '@/domain/rows';
 import { PICKER_ACCEPT, prepareUpload, type PrepareError } from '@/infra/image-prepare';
 import { isolate } from '@/ui/bidi';
 import { Button, buttonClass } from '@/ui/button';
@@ -13,7 +12,12 @@ import { Spinner } from '@/ui/spinner';
 import type { DraftFile } from '@/features/booking/draft';
 import { readDraftFile, removeDraftFile, saveDraftFile } from '@/features/booking/draft-store';
 import { describedBy, Field, FieldError, inputClassName } from '@/features/booking/form-parts';
-import { locationSchema, type LocationValues } from '@/features/booking/location.schema';
+import {
+  hoursContext,
+  locationSchema,
+  type LocationValues,
+} from '@/features/booking/location.schema';
+import { PlaceHoursNote, PlaceOptions } from '@/features/booking/place-hours';
 import { useStepForm, type StepProps } from '@/features/booking/use-step-form';
 
 function formatSize(bytes: number, locale: Locale): string {
@@ -23,34 +27,6 @@ function formatSize(bytes: number, locale: Locale): string {
     unit: mb >= 1 ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: 1,
   }).format(mb >= 1 ? mb : bytes / 1024);
-}
-
-/** A place in a select, airports with their IATA code, with its delivery fee. */
-function PlaceOptions({ locations, locale }: { locations: Location[]; locale: Locale }) {
-  const { t } = useLingui();
-  const groups: [string, Location[]][] = [
-    [t`Aéroports`, locations.filter((l) => l.kind === 'airport')],
-    [t`Villes et agences`, locations.filter((l) => l.kind === 'city')],
-  ];
-  return (
-    <>
-      {groups.map(([label, list]) =>
-        list.length === 0 ? null : (
-          <optgroup key={label} label={label}>
-            {list.map((l) => {
-              const name = localized(l.name, locale) + (l.iata ? ` (${l.iata})` : '');
-              const fee = formatDzd(l.delivery_fee_dzd, locale);
-              return (
-                <option key={l.id} value={l.id}>
-                  {l.delivery_fee_dzd > 0 ? t`${name} — livraison ${fee}` : name}
-                </option>
-              );
-            })}
-          </optgroup>
-        ),
-      )}
-    </>
-  );
 }
 
 /**
@@ -198,7 +174,12 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
   const { t, i18n } = useLingui();
   const locale = (i18n.locale || 'fr') as Locale;
   const id = useId();
-  const schema = useMemo(() => locationSchema(messages), [messages]);
+  const hours = useMemo(
+    () => hoursContext(draft, catalogue),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dates, not the whole draft
+    [draft.start_date, draft.start_time, draft.end_date, draft.end_time, catalogue],
+  );
+  const schema = useMemo(() => locationSchema(messages, hours), [messages, hours]);
   const form = useStepForm<LocationValues>(
     schema,
     {
@@ -225,6 +206,15 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
   const locations = catalogue.locations.filter(
     (l) => l.active || l.id === values.pickup_location_id || l.id === values.dropoff_location_id,
   );
+  const pickupPlace = catalogue.locations.find((l) => l.id === values.pickup_location_id);
+  const dropoffPlace = values.dropoff_same
+    ? pickupPlace
+    : catalogue.locations.find((l) => l.id === values.dropoff_location_id);
+  /** A time picked among the place's hours: into the draft, and the places checked again. */
+  const changeTime = (field: 'start_time' | 'end_time', time: string) => {
+    onChange({ [field]: time });
+    setTimeout(() => void form.trigger(['pickup_location_id', 'dropoff_location_id']), 0);
+  };
   const driverRate = catalogue.settings
     ? formatDzd(catalogue.settings.driver_per_day_dzd, locale)
     : null;
@@ -283,6 +273,15 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
           <PlaceOptions locations={locations} locale={locale} />
         </select>
       </Field>
+      {pickupPlace && (
+        <PlaceHoursNote
+          place={pickupPlace}
+          date={draft.start_date}
+          time={draft.start_time}
+          side="pickup"
+          onTime={(time) => changeTime('start_time', time)}
+        />
+      )}
 
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...register('dropoff_same')} />
@@ -305,6 +304,15 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
             <PlaceOptions locations={locations} locale={locale} />
           </select>
         </Field>
+      )}
+      {dropoffPlace && (
+        <PlaceHoursNote
+          place={dropoffPlace}
+          date={draft.end_date}
+          time={draft.end_time}
+          side="return"
+          onTime={(time) => changeTime('end_time', time)}
+        />
       )}
 
       <fieldset

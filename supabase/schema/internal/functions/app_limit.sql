@@ -18,6 +18,8 @@ declare
     when 'rental_days' then 90       -- the longest rental
     when 'upload_bytes' then 5242880 -- a booking file or car photo (the buckets' limit)
     when 'block_reason' then 300     -- why staff block a car (staff_block_car, car_blocks)
+    when 'closed_dates' then 366     -- closed dates of one place (locations.closed_dates)
+    when 'price_dzd' then 1000000    -- one catalogue price: fee, extra, insurance/day, driver/day
   end;
 begin
   if value is null then

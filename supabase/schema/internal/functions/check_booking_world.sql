@@ -26,6 +26,8 @@ begin
   price := internal.price_booking(d.car_id, d.start_at, d.end_at, d.pickup_location_id,
     d.dropoff_location_id, d.driver_option, d.extras, d.insurance);
 
+  perform internal.check_opening_hours(d);
+
   if not internal.booking_file_exists('licenses', d.id, d.license_path) then
     perform internal.fail('licence_required', coalesce(d.license_path, 'license_path is required'));
   end if;

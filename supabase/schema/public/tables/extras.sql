@@ -13,6 +13,7 @@ create table public.extras (
   constraint extras_code_format CHECK ((code ~ '^[a-z][a-z0-9_]{1,39}$'::text)),
   constraint extras_name_localized CHECK (internal.is_localized(name)),
   constraint extras_per_known CHECK ((per = ANY (ARRAY['day'::text, 'rental'::text]))),
+  constraint extras_price_bounded CHECK ((price_dzd <= internal.app_limit('price_dzd'::text))),
   constraint extras_price_positive CHECK ((price_dzd >= 0)),
   constraint extras_pkey PRIMARY KEY (code)
 );

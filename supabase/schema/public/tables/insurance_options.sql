@@ -13,6 +13,7 @@ create table public.insurance_options (
   constraint insurance_options_code_format CHECK ((code ~ '^[a-z][a-z0-9_]{1,39}$'::text)),
   constraint insurance_options_included_free CHECK (((NOT included) OR (price_dzd_per_day = 0))),
   constraint insurance_options_name_localized CHECK (internal.is_localized(name)),
+  constraint insurance_options_price_bounded CHECK ((price_dzd_per_day <= internal.app_limit('price_dzd'::text))),
   constraint insurance_options_price_positive CHECK ((price_dzd_per_day >= 0)),
   constraint insurance_options_pkey PRIMARY KEY (code)
 );

@@ -11,10 +11,15 @@ create table public.locations (
   active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  opening_hours jsonb default '[[0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440], [0, 1440]]'::jsonb not null,
+  closed_dates date[] default '{}'::date[] not null,
+  constraint locations_closed_dates_bounded CHECK (((cardinality(closed_dates) <= internal.app_limit('closed_dates'::text)) AND (array_position(closed_dates, NULL::date) IS NULL))),
+  constraint locations_fee_bounded CHECK ((delivery_fee_dzd <= internal.app_limit('price_dzd'::text))),
   constraint locations_fee_positive CHECK ((delivery_fee_dzd >= 0)),
   constraint locations_iata_format CHECK ((((kind = 'airport'::text) AND (iata ~ '^[A-Z]{3}$'::text)) OR ((kind = 'city'::text) AND (iata IS NULL)))),
   constraint locations_kind_known CHECK ((kind = ANY (ARRAY['city'::text, 'airport'::text]))),
   constraint locations_name_localized CHECK (internal.is_localized(name)),
+  constraint locations_opening_hours_valid CHECK (internal.is_opening_hours(opening_hours)),
   constraint locations_pkey PRIMARY KEY (id)
 );
 CREATE INDEX locations_updated_at_id_idx ON public.locations USING btree (updated_at, id);

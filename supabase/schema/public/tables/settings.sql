@@ -27,6 +27,7 @@ create table public.settings (
   max_code_mails_per_address_day smallint default 20 not null,
   constraint settings_booking_horizon_range CHECK (((booking_horizon_days >= 30) AND (booking_horizon_days <= 730))),
   constraint settings_currency_dzd CHECK ((currency = 'DZD'::text)),
+  constraint settings_driver_bounded CHECK ((driver_per_day_dzd <= internal.app_limit('price_dzd'::text))),
   constraint settings_driver_positive CHECK ((driver_per_day_dzd >= 0)),
   constraint settings_guest_hold_range CHECK (((guest_hold_minutes >= 10) AND (guest_hold_minutes <= 240))),
   constraint settings_lookup_failures_per_address_range CHECK (((lookup_failures_per_address >= 20) AND (lookup_failures_per_address <= 5000))),
