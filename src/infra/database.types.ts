@@ -185,14 +185,14 @@ isOneToOne: false
                   ]
                 },"locations": {
                   Row: {
-                    "active": boolean,"created_at": string,"delivery_fee_dzd": number,"iata": string | null,"id": string,"kind": string,"name": NonNullable<Json>,"sort_order": number,"updated_at": string
+                    "active": boolean,"closed_dates": (string)[],"created_at": string,"delivery_fee_dzd": number,"iata": string | null,"id": string,"kind": string,"name": NonNullable<Json>,"opening_hours": NonNullable<Json>,"sort_order": number,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind": string,"name": NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                    "active"?: boolean,"closed_dates"?: (string)[],"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind": string,"name": NonNullable<Json>,"opening_hours"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
                   }
                   Update: {
-                    "active"?: boolean,"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind"?: string,"name"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
+                    "active"?: boolean,"closed_dates"?: (string)[],"created_at"?: string,"delivery_fee_dzd"?: number,"iata"?: string | null,"id"?: string,"kind"?: string,"name"?: NonNullable<Json>,"opening_hours"?: NonNullable<Json>,"sort_order"?: number,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -427,8 +427,23 @@ isOneToOne: false
 "staff_set_car_pictures":
 { Args: { "car_id": string,"pictures": (string)[] }; Returns: Json
                            },
+"staff_set_driver_rate":
+{ Args: { "driver_per_day_dzd": number }; Returns: Json
+                           },
+"staff_set_opening_hours":
+{ Args: { "closed_dates": (string)[],"location_id": string,"opening_hours": Json }; Returns: Json
+                           },
 "staff_unblock_car":
 { Args: { "block_id": string }; Returns: Json
+                           },
+"staff_update_extra":
+{ Args: { "code": string,"name"?: Json,"price_dzd": number }; Returns: Json
+                           },
+"staff_update_insurance":
+{ Args: { "code": string,"name"?: Json,"price_dzd_per_day": number }; Returns: Json
+                           },
+"staff_update_location":
+{ Args: { "delivery_fee_dzd": number,"location_id": string,"name"?: Json }; Returns: Json
                            },
 "submit_review":
 { Args: { "booking_id": string,"comment": string,"rating": number }; Returns: Json

@@ -8,7 +8,7 @@ create table internal.upload_checks (
   detected_type text,
   reason text,
   checked_at timestamp with time zone default now() not null,
-  constraint upload_checks_bucket_known CHECK ((bucket_id = ANY (ARRAY['licenses'::text, 'flight-documents'::text, 'cars'::text]))),
+  constraint upload_checks_bucket_known CHECK ((bucket_id = ANY (ARRAY['licenses'::text, 'flight-documents'::text, 'cars'::text, 'handovers'::text]))),
   constraint upload_checks_reason_known CHECK ((reason = ANY (ARRAY['type_not_allowed'::text, 'content_mismatch'::text, 'empty'::text]))),
   constraint upload_checks_reason_when_rejected CHECK (((verdict = 'rejected'::text) = (reason IS NOT NULL))),
   constraint upload_checks_verdict_known CHECK ((verdict = ANY (ARRAY['ok'::text, 'rejected'::text]))),

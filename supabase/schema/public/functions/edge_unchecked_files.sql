@@ -14,7 +14,7 @@ AS $function$
            'allowed_mime_types', to_jsonb(b.allowed_mime_types))
     from storage.objects o
     join storage.buckets b on b.id = o.bucket_id
-   where o.bucket_id in ('licenses', 'flight-documents', 'cars')
+   where o.bucket_id in ('licenses', 'flight-documents', 'cars', 'handovers')
      and (edge_unchecked_files.bucket is null or o.bucket_id = edge_unchecked_files.bucket)
      and (edge_unchecked_files.file_name is null or o.name = edge_unchecked_files.file_name)
      and not exists (
