@@ -93,6 +93,13 @@ const messages: Record<string, MessageDescriptor> = {
   invalid_price: msg`Un prix est un nombre entier de DZD, de 0 à 1 000 000 (0 pour une assurance incluse).`,
   name_required: msg`Le nom est obligatoire en français, en anglais et en arabe.`,
   name_too_long: msg`Un nom fait au plus 100 caractères.`,
+  // A car's pictures (staff_set_car_pictures, docs/fleet.md, "Pictures").
+  too_many_pictures: msg`Une voiture a au plus 12 photos.`,
+  not_an_image: msg`Ce fichier n’est pas une image JPEG, PNG, WebP ou HEIC.`,
+  picture_not_found: msg`Une photo n’a pas été trouvée sur le serveur. Rechargez la page et réessayez.`,
+  invalid_picture: msg`Une photo n’a pas été trouvée sur le serveur. Rechargez la page et réessayez.`,
+  duplicate_picture: msg`Une photo n’a pas été trouvée sur le serveur. Rechargez la page et réessayez.`,
+  picture_rejected: msg`Le serveur a refusé une photo : son contenu n’est pas une image valide.`,
 };
 
 /**
@@ -103,6 +110,8 @@ export const unshownErrorCodes: Record<string, string> = {
   booking_not_refused:
     'report_refused_booking: the outbox sends the booking again (src/sync/outbox/senders/create-booking.ts)',
   booking_would_be_created: 'raised and caught inside report_refused_booking: never leaves it',
+  pictures_through_rpc:
+    'a direct write of cars.images (trigger cars_guard_pictures): the app saves pictures through staff_set_car_pictures only',
   car_blocked:
     'the message of the bookings_no_overlap violation a block causes (internal.sync_booking_hold): callers answer car_unavailable',
 };

@@ -5,8 +5,10 @@
  * (`/storage/v1/object/public/cars/<car id>/<file>`): the app puts the API's address in front.
  */
 
+import { LIMITS } from '@/domain/limits';
+
 /** At most this many pictures per car (the `cars_images_paths` CHECK, staff_set_car_pictures). */
-export const MAX_CAR_PICTURES = 12;
+export const MAX_CAR_PICTURES = LIMITS.carPictures;
 
 /** Where the `cars` bucket's public objects are served, on the API's host. */
 export const CARS_BUCKET_PUBLIC_PATH = '/storage/v1/object/public/cars/';

@@ -27,6 +27,8 @@ export const LIMITS = {
   closedDates: 366,
   /** One catalogue price staff set, in DZD: a delivery fee, an extra, insurance or driver per day. */
   priceDzd: 1_000_000,
+  /** A car's pictures (`cars.images`, staff_set_car_pictures, docs/fleet.md, "Pictures"). */
+  carPictures: 12,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -44,4 +46,5 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   blockReason: 'block_reason',
   closedDates: 'closed_dates',
   priceDzd: 'price_dzd',
+  carPictures: 'car_pictures',
 };

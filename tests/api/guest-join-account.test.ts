@@ -139,7 +139,7 @@ describe('claim_guest_bookings', () => {
     );
     expect(events).toEqual([{ reason: 'joined_account', actor: 'customer' }]);
     const received = await waitForMail(email, (m) =>
-      m.subject.includes(`Demande de réservation reçue · ${current.reference}`),
+      m.subject.includes(`Réservation enregistrée · ${current.reference}`),
     );
     expect(received.text).toContain(current.reference);
     await staffMoves(current.id, ['reserved']);

@@ -18,6 +18,7 @@ import {
   NAME_MAX,
   signUpSchema,
 } from '../../src/features/auth/auth.schema.ts';
+import { MAX_CAR_PICTURES } from '../../src/domain/car-pictures.ts';
 import { MAX_RENTAL_DAYS } from '../../src/features/booking/basics.schema.ts';
 import {
   MAX_ADDITIONAL_REQUESTS,
@@ -64,13 +65,15 @@ describe('one number per limit', () => {
     ]);
     expect(MAX_RENTAL_DAYS).toBe(LIMITS.rentalDays);
     expect(MAX_UPLOAD_BYTES).toBe(LIMITS.uploadBytes);
+    expect(MAX_CAR_PICTURES).toBe(LIMITS.carPictures);
   });
 
   it('holds the buckets to the upload limit', async () => {
     const rows = await sql<{ limit: string }>(
-      "select file_size_limit::text as limit from storage.buckets where id in ('licenses', 'flight-documents', 'cars')",
+      "select file_size_limit::text as limit from storage.buckets where id in ('licenses', 'flight-documents', 'cars', 'handovers')",
     );
     expect(rows.map((r) => Number(r.limit))).toEqual([
+      LIMITS.uploadBytes,
       LIMITS.uploadBytes,
       LIMITS.uploadBytes,
       LIMITS.uploadBytes,
@@ -293,5 +296,19 @@ describe('SQL: the maximum accepted, one past it refused', () => {
     });
     // staff_block_car refuses one past it with its code (tests/api/car-blocks.test.ts).
     await sql('delete from public.car_blocks where id = $1', [block!.id]);
+  });
+
+  it("a car's pictures: how many", async () => {
+    const car = await newCar();
+    const pictures = (n: number) =>
+      Array.from({ length: n }, (_, i) => `/storage/v1/object/public/cars/${car.id}/p${i}.webp`);
+    const images = (n: number) =>
+      tryUpdate('update public.cars set images = $1 where id = $2', [pictures(n), car.id]);
+    expect(await images(LIMITS.carPictures)).toBeNull();
+    expect(await images(LIMITS.carPictures + 1)).toEqual({
+      code: '23514',
+      constraint: 'cars_images_paths',
+    });
+    // staff_set_car_pictures refuses one past it with its code (tests/api/car-pictures.test.ts).
   });
 });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { bookingErrorMessage, hasBookingErrorMessage } from '@/domain/booking-errors';
 import { MAX_CAR_PICTURES, makeCover, movePicture } from '@/domain/car-pictures';
 import { preparePicture } from '@/infra/picture-upload';
 import { Button } from '@/ui/button';
@@ -17,28 +18,21 @@ import {
 /** What the device accepts (HEIC/HEIF are converted; everything is re-encoded, docs/fleet.md). */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
+/** The device's own failures; the server's codes read the one list (src/domain/booking-errors.ts). */
 function usePictureErrors() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (code: string): string => {
     switch (code) {
-      case 'too_many_pictures':
-        return t`Une voiture a au plus ${MAX_CAR_PICTURES} photos.`;
-      case 'not_an_image':
-        return t`Ce fichier n’est pas une image JPEG, PNG, WebP ou HEIC.`;
       case 'file_too_large':
         return t`Cette photo reste trop lourde (5 Mo au plus).`;
       case 'conversion_failed':
         return t`Cette photo n’a pas pu être préparée sur l’appareil.`;
-      case 'picture_not_found':
-      case 'invalid_picture':
-      case 'duplicate_picture':
-        return t`Une photo n’a pas été trouvée sur le serveur. Rechargez la page et réessayez.`;
-      case 'picture_rejected':
-        return t`Le serveur a refusé une photo : son contenu n’est pas une image valide.`;
       case 'network':
         return t`Connexion impossible : rien n’a été changé. Réessayez une fois en ligne.`;
       default:
-        return t`Le serveur a refusé ce changement (${code}).`;
+        return hasBookingErrorMessage(code)
+          ? i18n._(bookingErrorMessage(code))
+          : t`Le serveur a refusé ce changement (${code}).`;
     }
   };
 }

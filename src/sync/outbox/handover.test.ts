@@ -52,7 +52,8 @@ describe('a pickup record with photos in the outbox', () => {
     expect(entries.map((e) => e.kind)).toEqual(['upload_file', 'upload_file', 'record_handover']);
     expect(entries[2]!.depends_on).toEqual([entries[0]!.id, entries[1]!.id]);
     expect(entries.every((e) => e.owner === STAFF)).toBe(true);
-    const files = await db.files.toArray();
+    // The files table is keyed by a random id: its order is not the photos' order.
+    const files = (await db.files.toArray()).sort((a, b) => a.path.localeCompare(b.path));
     expect(files.map((f) => [f.bucket, f.path, f.type, !!f.blob])).toEqual([
       ['handovers', `${ID1}/${RECORD}-front.jpg`, 'image/jpeg', true],
       ['handovers', `${ID1}/${RECORD}-rear_left.png`, 'image/png', true],

@@ -20,6 +20,7 @@ declare
     when 'block_reason' then 300     -- why staff block a car (staff_block_car, car_blocks)
     when 'closed_dates' then 366     -- closed dates of one place (locations.closed_dates)
     when 'price_dzd' then 1000000    -- one catalogue price: fee, extra, insurance/day, driver/day
+    when 'car_pictures' then 12      -- a car's pictures (staff_set_car_pictures, cars.images)
   end;
 begin
   if value is null then

@@ -22,8 +22,8 @@ begin
   if not found then
     perform internal.fail('car_not_found', coalesce(staff_set_car_pictures.car_id::text, 'car_id'));
   end if;
-  if cardinality(wanted) > 12 then
-    perform internal.fail('too_many_pictures', 'at most 12');
+  if cardinality(wanted) > internal.app_limit('car_pictures') then
+    perform internal.fail('too_many_pictures', 'at most ' || internal.app_limit('car_pictures'));
   end if;
   if (select count(distinct e) from unnest(wanted) e) <> cardinality(wanted) then
     perform internal.fail('duplicate_picture', 'pictures');

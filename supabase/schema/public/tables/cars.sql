@@ -39,7 +39,7 @@ create table public.cars (
   constraint cars_exterior_color_known CHECK ((exterior_color = ANY (ARRAY['white'::text, 'black'::text, 'silver'::text, 'grey'::text, 'red'::text, 'blue'::text, 'green'::text, 'beige'::text, 'brown'::text, 'orange'::text, 'yellow'::text]))),
   constraint cars_features_known CHECK ((features <@ ARRAY['bluetooth'::text, 'gps'::text, 'heated_seats'::text, 'sunroof'::text, 'parking_sensors'::text, 'air_conditioning'::text, 'leather_seats'::text])),
   constraint cars_fuel_known CHECK ((fuel = ANY (ARRAY['petrol'::text, 'diesel'::text, 'hybrid'::text, 'electric'::text, 'lpg'::text]))),
-  constraint cars_images_paths CHECK (((cardinality(images) <= 12) AND (array_position(images, NULL::text) IS NULL) AND (array_to_string(images, ' '::text) ~ '^((/|https://)\S+)?( (/|https://)\S+)*$'::text))),
+  constraint cars_images_paths CHECK (((cardinality(images) <= internal.app_limit('car_pictures'::text)) AND (array_position(images, NULL::text) IS NULL) AND (array_to_string(images, ' '::text) ~ '^((/|https://)\S+)?( (/|https://)\S+)*$'::text))),
   constraint cars_interior_color_known CHECK ((interior_color = ANY (ARRAY['black'::text, 'grey'::text, 'beige'::text, 'brown'::text, 'red'::text]))),
   constraint cars_make_length CHECK (((char_length(TRIM(BOTH FROM make)) >= 1) AND (char_length(TRIM(BOTH FROM make)) <= 40))),
   constraint cars_mileage_positive CHECK ((mileage_km >= 0)),
