@@ -35,12 +35,22 @@ const screenFiles = Object.values(screenCatalogs);
 /**
  * Words in src/ui that only some features show: extracted into those features' catalogs (so a
  * message sits in each catalog that needs it) and kept out of `core`, which every screen loads.
- * The car's coded values: the catalogue's pages and the staff's fleet form (src/ui/car-codes.ts).
+ * The car's coded values: the catalogue's pages and the staff's fleet form (src/ui/car-codes.ts);
+ * the pickup and return records: the staff's forms and the customer's booking details.
  */
+const carCodes = '<rootDir>/src/ui/car-codes.ts';
+// A pickup or return record as staff write it and a customer reads it (docs/handovers.md).
+const handoverWords = [
+  '<rootDir>/src/ui/handover-labels.ts',
+  '<rootDir>/src/ui/handover-summary.tsx',
+  '<rootDir>/src/ui/car-outline.tsx',
+];
 const sharedWords: Partial<Record<(typeof catalogFeatures)[number], string[]>> = {
-  catalogue: ['<rootDir>/src/ui/car-codes.ts'],
-  staff: ['<rootDir>/src/ui/car-codes.ts'],
+  catalogue: [carCodes],
+  staff: [carCodes, ...handoverWords],
+  bookings: handoverWords,
 };
+const sharedFiles = [...new Set(Object.values(sharedWords).flat())];
 
 export default defineConfig({
   sourceLocale: 'fr',
@@ -55,7 +65,7 @@ export default defineConfig({
         '<rootDir>/src/infra',
         '<rootDir>/src/sync',
       ],
-      exclude: ['**/*.test.*', '<rootDir>/src/ui/car-codes.ts'],
+      exclude: ['**/*.test.*', ...sharedFiles],
     },
     // The domain's wording (booking errors and outcomes): loaded with the screens that show
     // bookings (src/app/routes.tsx), not on every page.

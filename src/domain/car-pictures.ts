@@ -5,10 +5,12 @@
  * (`/storage/v1/object/public/cars/<car id>/<file>`): the app puts the API's address in front.
  */
 
-import { LIMITS } from '@/domain/limits';
-
-/** At most this many pictures per car (the `cars_images_paths` CHECK, staff_set_car_pictures). */
-export const MAX_CAR_PICTURES = LIMITS.carPictures;
+/**
+ * At most this many pictures per car: `LIMITS.carPictures` (src/domain/limits.ts), written out
+ * here because the catalogue's sync imports this module and the limits travel with zod
+ * (vite.config.ts); tests/api/limits.test.ts holds the two equal.
+ */
+export const MAX_CAR_PICTURES = 12;
 
 /** Where the `cars` bucket's public objects are served, on the API's host. */
 export const CARS_BUCKET_PUBLIC_PATH = '/storage/v1/object/public/cars/';

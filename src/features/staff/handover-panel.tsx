@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { recordOfRequest, type HandoverKind } from '@/domain/handover';
@@ -19,9 +19,14 @@ import {
   useQueuedHandovers,
   useQueuedPhotoLinks,
 } from '@/features/staff/handover-api';
-import { HandoverForm } from '@/features/staff/handover-form';
 import { useLocale } from '@/features/staff/staff-booking-parts';
 import type { StaffBooking } from '@/features/staff/staff-api';
+
+// The form (photos, the damage outline) loads when staff start a record: the booking page opens
+// without it (32 KB); the service worker precaches it, so it opens offline in the car park too.
+const HandoverForm = lazy(() =>
+  import('@/features/staff/handover-form').then((m) => ({ default: m.HandoverForm })),
+);
 
 const titles: Record<HandoverKind, MessageDescriptor> = {
   pickup: msg`Prise en charge`,
@@ -193,18 +198,20 @@ export function HandoverPanel({
             ) : form === kind && user ? (
               <>
                 <h3 className="font-medium">{i18n._(titles[kind])}</h3>
-                <HandoverForm
-                  kind={kind}
-                  bookingId={booking.id}
-                  staffId={user.userId}
-                  defaultDeposit={booking.price.deposit}
-                  pickupOdometer={pickupKm}
-                  onQueued={() => {
-                    setForm(null);
-                    requestFlush();
-                  }}
-                  onCancel={() => setForm(null)}
-                />
+                <Suspense fallback={null}>
+                  <HandoverForm
+                    kind={kind}
+                    bookingId={booking.id}
+                    staffId={user.userId}
+                    defaultDeposit={booking.price.deposit}
+                    pickupOdometer={pickupKm}
+                    onQueued={() => {
+                      setForm(null);
+                      requestFlush();
+                    }}
+                    onCancel={() => setForm(null)}
+                  />
+                </Suspense>
               </>
             ) : (
               canRecord && (
