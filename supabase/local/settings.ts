@@ -46,6 +46,8 @@ export type ProjectSettings = {
       enableSignup: boolean;
       enableConfirmations: boolean;
       doubleConfirmChanges: boolean;
+      /** A password change from a session older than 24 h needs GET /reauthenticate's code. */
+      securePasswordChange: boolean;
       /** Seconds between two mails of one kind to one address. */
       maxFrequency: number;
       otpLength: number;
@@ -140,12 +142,6 @@ function refuseUnsupported(doc: Reader): void {
   if (auth.at('sms').bool('enabled', false) || auth.at('sms').bool('enable_signup', false)) {
     refuse('auth.sms', 'phone sign-ups are not emulated locally.');
   }
-  if (auth.at('email').bool('secure_password_change', false)) {
-    refuse(
-      'auth.email.secure_password_change',
-      'a password change is not forced through reauthentication locally (the nonce is checked when sent).',
-    );
-  }
   for (const name of UNSUPPORTED_HOOKS) {
     if (auth.at('hook').at(name).bool('enabled', false)) {
       refuse(`auth.hook.${name}`, 'the local auth service does not call this hook.');
@@ -224,6 +220,7 @@ export function parseSettings(text: string, env: NodeJS.ProcessEnv = process.env
         enableSignup: email.bool('enable_signup', true),
         enableConfirmations: email.bool('enable_confirmations', false),
         doubleConfirmChanges: email.bool('double_confirm_changes', true),
+        securePasswordChange: email.bool('secure_password_change', false),
         maxFrequency: parseDurationSeconds(
           'auth.email.max_frequency',
           email.str('max_frequency', '1s'),

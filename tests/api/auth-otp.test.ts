@@ -137,8 +137,20 @@ describe('resend', () => {
 });
 
 describe('reauthenticate', () => {
-  it('mails a code that a password change carries as nonce, once', async () => {
-    const { client, email } = await newCustomer();
+  it('lets a recent sign-in change the password without a code (secure_password_change: 24 h)', async () => {
+    const { client } = await newCustomer();
+    expect((await client.auth.updateUser({ password: 'Recent-mdp5!' })).error).toBeNull();
+  });
+
+  it('mails a code that a password change from a day-old session must carry as nonce, once', async () => {
+    const { client, email, id } = await newCustomer();
+    // The session was opened more than 24 hours ago (GoTrue's window).
+    await sql(
+      `update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`,
+      [id],
+    );
+    const without = await client.auth.updateUser({ password: 'Autre-mdp3!' });
+    expect(without.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
     const asked = Date.now();
     expect((await client.auth.reauthenticate()).error).toBeNull();
     const mail = await waitForMail(email, (m) => Date.parse(m.createdAt) >= asked - 1000);

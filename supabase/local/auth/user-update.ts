@@ -123,8 +123,25 @@ export async function handleUpdateUser(
   let change: { current: OneTimeToken | null; next: OneTimeToken } | null = null;
   const updated = await databaseWrite(service, 'Database error updating user', emailTaken(), () =>
     ctx.db.tx(async (q) => {
-      // A password change may carry the code of GET /reauthenticate (supabase-js `nonce`).
-      if (passwordHash && nonce !== '') await assertReauthenticated(service, q, user, nonce);
+      // GoTrue's user.go with secure_password_change: a session older than 24 h (or none)
+      // changes the password only with the code of GET /reauthenticate (supabase-js `nonce`);
+      // a recent sign-in is proof enough.
+      if (passwordHash && ctx.config.auth.email.securePasswordChange) {
+        const { rows } = await q.query<{ recent: boolean }>(
+          `select created_at > now() - interval '24 hours' as recent
+             from auth.sessions where id = $1`,
+          [sessionId || null],
+        );
+        if (!rows[0]?.recent) {
+          if (nonce === '') {
+            throw badRequest(
+              'reauthentication_needed',
+              'Password update requires reauthentication',
+            );
+          }
+          await assertReauthenticated(service, q, user, nonce);
+        }
+      }
       if (data) await patchMetadata(q, user.id, 'raw_user_meta_data', data);
       if (email && email !== user.email) {
         // GoTrue: a permanent user's new address is confirmed by mail (at both addresses with
