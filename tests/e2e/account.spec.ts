@@ -2,13 +2,16 @@
  * The account settings page (/account, docs/accounts.md "Account settings") against the real
  * stack: the colour theme and mode persist across reloads (French and Arabic, before the app
  * runs), follow the account to another device, the page passes axe and fits 320 px; the profile
- * is saved and refused by the rules; the e-mail changes with the code mailed to the new address.
+ * is saved and refused by the rules; the e-mail changes with the code mailed to the new address;
+ * a day-old session changes the password only with the code mailed by /reauthenticate.
  */
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 
 import { apiClient, newCustomer, uniqueEmail, waitForMail } from './support/accounts.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
+import { readE2eEnv } from './support/env.ts';
 import { signInThroughUi } from './support/session.ts';
 
 /** What index.html put on <html> before the app's code ran (read on DOMContentLoaded). */
@@ -149,6 +152,45 @@ test.describe('account settings', () => {
     const signIn = await apiClient().auth.signInWithPassword({
       email: next,
       password: customer.password,
+    });
+    expect(signIn.error).toBeNull();
+  });
+
+  test('a session older than a day changes the password with the code mailed to the account', async ({
+    page,
+  }) => {
+    const customer = await newCustomer();
+    await signInThroughUi(page, customer, { redirectUrl: '/account' });
+    // The sign-in was more than 24 hours ago (config.toml secure_password_change, GoTrue's window).
+    const db = new pg.Client({ connectionString: readE2eEnv().dbUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `update auth.sessions set created_at = now() - interval '25 hours'
+          where user_id = (select id from auth.users where email = $1)`,
+        [customer.email],
+      );
+    } finally {
+      await db.end();
+    }
+    const form = page
+      .getByRole('button', { name: 'Changer le mot de passe' })
+      .locator('xpath=ancestor::form');
+    await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau-mdp7!');
+    await form.getByLabel('Confirmer le mot de passe').fill('Nouveau-mdp7!');
+    await form.getByRole('button', { name: 'Changer le mot de passe' }).click();
+
+    const mail = await waitForMail(customer.email, 15_000, (m) =>
+      m.subject.includes('code de confirmation'),
+    );
+    const code = /\b(\d{8})\b/.exec(mail.text)![1]!;
+    await form.getByTestId('password-code').fill(code);
+    await form.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(form.getByText('Mot de passe modifié.')).toBeVisible();
+
+    const signIn = await apiClient().auth.signInWithPassword({
+      email: customer.email,
+      password: 'Nouveau-mdp7!',
     });
     expect(signIn.error).toBeNull();
   });
