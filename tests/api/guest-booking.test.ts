@@ -51,7 +51,9 @@ describe('a guest booking', () => {
       new RegExp(`Votre réservation : https?://\\S+/guest-booking\\?find=${booking.reference}`),
     );
     // Algiers time: 09:00 at +01:00, whatever the server's zone.
-    expect(mail.text).toMatch(/Prise en charge : \d{2}\/\d{2}\/\d{4} 09:00, Alger Centre/);
+    expect(mail.text).toMatch(
+      /Prise en charge : \d{2}\/\d{2}\/\d{4} 09:00, Aéroport d'Alger – Houari Boumediene/,
+    );
     // The name is the guest's words: on a line of its own, quoted, never in the greeting.
     expect(mail.text.startsWith('Bonjour,\n')).toBe(true);
     expect(mail.text).toContain('Nom indiqué lors de la réservation : « Meriem Saadi »');

@@ -41,7 +41,7 @@ describe('outcome mails', () => {
     });
     await staffMoves(b.id, ['rejected']);
     const mail = await mailOf(b.id, 'booking_rejected');
-    expect(mail.subject).toBe(`Kiraa · Réservation refusée · ${b.reference}`);
+    expect(mail.subject).toBe(`Kiraa · Réservation refusée par l’agence · ${b.reference}`);
     expect(mail.body_text).toContain('Motif : Véhicule en maintenance');
     expect(mail.body_text).not.toContain('modifier ou l');
     expect(mail.body_text).toContain('faites une nouvelle réservation');
