@@ -11,20 +11,12 @@ begin
   if tg_op = 'UPDATE' then
     delete from internal.car_holds h where h.block_id = new.id;
   end if;
-  for attempt in 1..3 loop
-    begin
-      insert into internal.car_holds (car_id, period, block_id)
-      values (new.car_id, new.period, new.id);
-      exit;
-    exception
-      when exclusion_violation then
-        perform internal.fail('block_collides', new.car_id::text);
-      when deadlock_detected then
-        if attempt = 3 then
-          raise;
-        end if;
-    end;
-  end loop;
+  begin
+    insert into internal.car_holds (car_id, period, block_id)
+    values (new.car_id, new.period, new.id);
+  exception when exclusion_violation then
+    perform internal.fail('block_collides', new.car_id::text);
+  end;
   return null;
 end
 $function$;

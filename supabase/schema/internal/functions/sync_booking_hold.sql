@@ -12,24 +12,16 @@ begin
     delete from internal.car_holds h where h.booking_id = new.id;
   end if;
   if internal.booking_holds_car(new.status, new.confirm_by, new.contact_confirmed_at) then
-    for attempt in 1..3 loop
-      begin
-        insert into internal.car_holds (car_id, period, booking_id)
-        values (new.car_id, new.period, new.id);
-        exit;
-      exception
-        when exclusion_violation then
-          raise exception using
-            errcode = 'exclusion_violation',
-            constraint = 'bookings_no_overlap',
-            message = 'car_blocked',
-            detail = new.car_id::text;
-        when deadlock_detected then
-          if attempt = 3 then
-            raise;
-          end if;
-      end;
-    end loop;
+    begin
+      insert into internal.car_holds (car_id, period, booking_id)
+      values (new.car_id, new.period, new.id);
+    exception when exclusion_violation then
+      raise exception using
+        errcode = 'exclusion_violation',
+        constraint = 'bookings_no_overlap',
+        message = 'car_blocked',
+        detail = new.car_id::text;
+    end;
   elsif tg_op = 'INSERT' and exists (
     select from public.car_blocks k where k.car_id = new.car_id and k.period && new.period
   ) then

@@ -65,10 +65,6 @@ begin
     perform internal.fail('car_unavailable', d.car_id::text);
   end if;
 
-  -- A deadlock under bookings_no_overlap (two inserts of overlapping bookings at once, each
-  -- waiting for the other's row) aborts the loser's insert only: it tries again and meets the
-  -- winner's row as a plain conflict (car_unavailable).
-  for attempt in 1..3 loop
   begin
     insert into public.bookings (
       id, reference, user_id, guest_name, guest_phone, guest_email, car_id, start_at, end_at,
@@ -86,12 +82,7 @@ begin
     )
     on conflict (id) do nothing
     returning * into stored;
-    exit;
   exception
-    when deadlock_detected then
-      if attempt = 3 then
-        raise;
-      end if;
     when exclusion_violation or unique_violation then
       -- A concurrent call with the same id may have committed it while this insert waited on
       -- that row: then it is the same booking, not a conflict.
@@ -107,7 +98,6 @@ begin
       end if;
       raise;
   end;
-  end loop;
 
   if stored.id is null then
     -- The same id arrived twice at once and the other call stored it first.
