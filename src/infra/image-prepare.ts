@@ -132,40 +132,52 @@ export async function prepareUpload(
   }
 }
 
+/**
+ * Draws `blob` with its longest side at most `maxSide` px and encodes it as `type` (a browser
+ * that cannot encode `type` answers PNG: callers read the blob's type). An OffscreenCanvas where
+ * there is one, else a canvas element.
+ */
+export async function drawScaled(
+  blob: Blob,
+  maxSide: number,
+  type: string,
+  quality: number,
+): Promise<Blob> {
+  const bitmap = await createImageBitmap(blob);
+  try {
+    const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    if (typeof OffscreenCanvas !== 'undefined') {
+      const canvas = new OffscreenCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      ctx.drawImage(bitmap, 0, 0, width, height);
+      return await canvas.convertToBlob({ type, quality });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (out) => (out ? resolve(out) : reject(new Error('toBlob failed'))),
+        type,
+        quality,
+      ),
+    );
+  } finally {
+    bitmap.close();
+  }
+}
+
 /** The browser's implementation: libheif (lazy) for HEIC, a canvas for re-encoding. */
 export const browserImageOps: ImageOps = {
   async heicToJpeg(blob) {
     const { heicTo } = await import('heic-to/csp');
     return heicTo({ blob, type: 'image/jpeg', quality: 0.9 });
   },
-  async reencodeJpeg(blob, maxSide, quality) {
-    const bitmap = await createImageBitmap(blob);
-    try {
-      const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
-      const width = Math.max(1, Math.round(bitmap.width * scale));
-      const height = Math.max(1, Math.round(bitmap.height * scale));
-      if (typeof OffscreenCanvas !== 'undefined') {
-        const canvas = new OffscreenCanvas(width, height);
-        const ctx = canvas.getContext('2d');
-        if (!ctx) throw new Error('no 2d context');
-        ctx.drawImage(bitmap, 0, 0, width, height);
-        return await canvas.convertToBlob({ type: 'image/jpeg', quality });
-      }
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('no 2d context');
-      ctx.drawImage(bitmap, 0, 0, width, height);
-      return await new Promise<Blob>((resolve, reject) =>
-        canvas.toBlob(
-          (out) => (out ? resolve(out) : reject(new Error('toBlob failed'))),
-          'image/jpeg',
-          quality,
-        ),
-      );
-    } finally {
-      bitmap.close();
-    }
-  },
+  reencodeJpeg: (blob, maxSide, quality) => drawScaled(blob, maxSide, 'image/jpeg', quality),
 };

@@ -11,7 +11,7 @@
  */
 import { FILE_SNIFF_BYTES, sniffFileType } from '@/domain/file-sniff';
 import { LIMITS } from '@/domain/limits';
-import { browserImageOps } from '@/infra/image-prepare';
+import { browserImageOps, drawScaled } from '@/infra/image-prepare';
 import { supabase } from '@/infra/supabase';
 
 export type PictureType = 'image/webp' | 'image/jpeg';
@@ -85,31 +85,7 @@ export async function removePictures(bucket: string, paths: string[]): Promise<v
   }
 }
 
-async function draw(blob: Blob, maxSide: number, type: PictureType, quality: number) {
-  const bitmap = await createImageBitmap(blob);
-  try {
-    const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
-    const width = Math.max(1, Math.round(bitmap.width * scale));
-    const height = Math.max(1, Math.round(bitmap.height * scale));
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.drawImage(bitmap, 0, 0, width, height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob(
-        (out) => (out ? resolve(out) : reject(new Error('toBlob failed'))),
-        type,
-        quality,
-      ),
-    );
-  } finally {
-    bitmap.close();
-  }
-}
-
 export const browserPictureOps: PictureOps = {
   heicToJpeg: (blob) => browserImageOps.heicToJpeg(blob),
-  encode: draw,
+  encode: drawScaled,
 };

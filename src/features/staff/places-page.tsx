@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
@@ -24,7 +24,7 @@ import {
 import { useLocale } from '@/features/staff/staff-booking-parts';
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
-import type { LoadError } from '@/features/staff/use-staff-board';
+import { useStaffLoad } from '@/features/staff/use-staff-load';
 
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
 const inputClass =
@@ -32,24 +32,7 @@ const inputClass =
 /* eslint-enable lingui/no-unlocalized-strings */
 
 function usePlaces(online: boolean) {
-  const [places, setPlaces] = useState<StaffPlace[] | null>(null);
-  const [error, setError] = useState<LoadError | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    void listPlaces().then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setPlaces(result.data);
-        setError(null);
-      } else setError({ code: result.code, offline: result.offline });
-    });
-    return () => {
-      live = false;
-    };
-  }, [online, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { data: places, error, reload } = useStaffLoad(listPlaces, online);
   return { places, error, reload };
 }
 

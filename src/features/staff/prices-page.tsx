@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
@@ -17,14 +17,13 @@ import {
   saveDriverRate,
   savePrice,
   type PriceKind,
-  type PriceLists,
   type PricedRow,
 } from '@/features/staff/prices-api';
 import { nameProblems, parsePrice } from '@/features/staff/prices-form';
 import { useLocale } from '@/features/staff/staff-booking-parts';
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
-import type { LoadError } from '@/features/staff/use-staff-board';
+import { useStaffLoad } from '@/features/staff/use-staff-load';
 
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes, not copy */
 const inputClass =
@@ -32,24 +31,7 @@ const inputClass =
 /* eslint-enable lingui/no-unlocalized-strings */
 
 function usePrices(online: boolean) {
-  const [lists, setLists] = useState<PriceLists | null>(null);
-  const [error, setError] = useState<LoadError | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    void loadPrices().then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setLists(result.data);
-        setError(null);
-      } else setError({ code: result.code, offline: result.offline });
-    });
-    return () => {
-      live = false;
-    };
-  }, [online, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { data: lists, error, reload } = useStaffLoad(loadPrices, online);
   return { lists, error, reload };
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
@@ -24,7 +24,7 @@ import { addCar, listFleet, updateCar } from '@/features/staff/fleet-api';
 import { useLocale } from '@/features/staff/staff-booking-parts';
 import { SecondFactorGate } from '@/features/staff/second-factor';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
-import type { LoadError } from '@/features/staff/use-staff-board';
+import { useStaffLoad } from '@/features/staff/use-staff-load';
 
 function CarPrices({ car }: { car: FleetCar }) {
   const locale = useLocale();
@@ -44,24 +44,7 @@ function PicturesCount({ count }: { count: number }) {
 type Editing = { car: FleetCar | null } | null;
 
 function useFleet(online: boolean) {
-  const [cars, setCars] = useState<FleetCar[] | null>(null);
-  const [error, setError] = useState<LoadError | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    void listFleet().then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setCars(result.data);
-        setError(null);
-      } else setError({ code: result.code, offline: result.offline });
-    });
-    return () => {
-      live = false;
-    };
-  }, [online, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { data: cars, error, reload } = useStaffLoad(listFleet, online);
   return { cars, error, reload };
 }
 
