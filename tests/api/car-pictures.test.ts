@@ -135,7 +135,21 @@ describe('staff_set_car_pictures', () => {
       [text],
     );
     expectCode((await setPictures(admin, car.id, [`${PUBLIC}${text}`])).error, 'not_an_image');
-    // An object check-upload refused by its bytes.
+    // An object check-upload refused by its bytes. The real check of this (valid) upload runs
+    // on its own (trigger → check-upload → edge_record_file_check) and would write its verdict
+    // over this one: wait for it first.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `select count(*)::int as n from internal.upload_checks where bucket_id = 'cars' and name = $1`,
+              [up.name],
+            )
+          )[0]!.n,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     await sql(
       `insert into internal.upload_checks (bucket_id, name, verdict, reason) values ('cars', $1, 'rejected', 'content_mismatch')
        on conflict (bucket_id, name) do update set verdict = 'rejected', reason = 'content_mismatch'`,
