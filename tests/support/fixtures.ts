@@ -5,12 +5,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
-import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 
 import { serviceClient, sql, testStack } from './clients.ts';
 import { DEMO_ADMIN_TOTP_SECRET, signInWithFactor } from './mfa.ts';
-import { TEST_PASSWORD, checkBookingFiles, uniqueEmail } from './supabase.ts';
+import { TEST_PASSWORD, checkBookingFiles, nodeClient, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Row shapes as PostgREST returns them (the app's are src/domain/rows.ts, outside the
@@ -124,23 +124,12 @@ export function randomIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-/** Node 20 has no WebSocket and the local stack no Realtime: a transport that never connects. */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not available in the local stack.');
-  }
-}
-
 /** A client of `stack` (the run's by default) with the anon key, sending `headers`. */
 export function apiClient(
   headers: Record<string, string>,
   stack: { apiUrl: string; anonKey: string } = testStack(),
 ): SupabaseClient {
-  return createClient(stack.apiUrl, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers },
-    realtime: { transport: NoRealtime as never },
-  });
+  return nodeClient(stack.apiUrl, stack.anonKey, headers);
 }
 
 /** A signed-out visitor (anon key) calling from `ip`. */

@@ -19,10 +19,30 @@ class NoRealtime {
   }
 }
 
-/** A supabase-js client for Node: no persisted session, no background refresh. */
-export function nodeClient(apiUrl: string, key: string): SupabaseClient {
+/**
+ * Node's `fetch`, whose network failures name their cause (`ECONNRESET`, `other side closed`…):
+ * supabase-js reports only `fetch failed`, which says nothing about what broke.
+ */
+const explainedFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (!cause) throw error;
+    const what = [cause.code, cause.message].filter(Boolean).join(' ');
+    throw new TypeError(`fetch failed: ${what}`, { cause });
+  }
+};
+
+/** A supabase-js client for Node sending `headers`: no persisted session, no background refresh. */
+export function nodeClient(
+  apiUrl: string,
+  key: string,
+  headers: Record<string, string> = {},
+): SupabaseClient {
   return createClient(apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers, fetch: explainedFetch },
     realtime: { transport: NoRealtime as never },
   });
 }

@@ -98,7 +98,9 @@ export type Gateway = {
 
 export function createGateway(options: GatewayOptions): Gateway {
   const keys = new Set([options.anonKey, options.serviceRoleKey]);
-  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  // An idle connection to PostgREST is dropped after 15 s: PostgREST (Warp) closes idle ones after
+  // 30–60 s, and a request sent on a connection it is closing would fail with no answer (502).
+  const agent = new Agent({ keepAlive: true, maxSockets: 32, timeout: 15_000 });
   const limitOptions = options.anonWriteLimit === undefined ? ANON_WRITES : options.anonWriteLimit;
   const limiter = limitOptions ? new RateLimiter(limitOptions) : null;
 
