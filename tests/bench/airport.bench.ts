@@ -69,13 +69,25 @@ const WATCH = `
     };
     const observer = new MutationObserver(check);
     observer.observe(document, { childList: true, subtree: true });
-    window.__kiraaBench = { lcp: 0, cls: 0 };
+    window.__kiraaBench = { lcp: 0, cls: 0, shifts: [] };
+    const name = (node) => {
+      if (!node || node.nodeType !== 1) return String(node && node.nodeName);
+      const id = node.getAttribute('data-testid') || node.id;
+      const cls = (node.getAttribute('class') || '').split(' ').slice(0, 3).join('.');
+      return node.tagName.toLowerCase() + (id ? '#' + id : '') + (cls ? '.' + cls : '');
+    };
+    const box = (r) => Math.round(r.y) + '+' + Math.round(r.height);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__kiraaBench.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (!entry.hadRecentInput) window.__kiraaBench.cls += entry.value;
+        if (entry.hadRecentInput) continue;
+        window.__kiraaBench.cls += entry.value;
+        window.__kiraaBench.shifts.push(
+          Math.round(entry.startTime) + ' ms ' + entry.value.toFixed(4) + ': ' +
+            entry.sources.map((s) => name(s.node) + ' y ' + box(s.previousRect) + ' → ' + box(s.currentRect)).join(', '),
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   })();
@@ -175,7 +187,13 @@ async function measure(
   );
   // Let LCP and layout shifts settle a little after the moment measured.
   await page.waitForTimeout(1_000);
-  const { lcp, cls } = (await page.evaluate('window.__kiraaBench')) as { lcp: number; cls: number };
+  const { lcp, cls, shifts } = (await page.evaluate('window.__kiraaBench')) as {
+    lcp: number;
+    cls: number;
+    shifts: string[];
+  };
+  // What moved (element, its top and height before → after), to find a shift's cause.
+  for (const shift of shifts) console.info(`    layout shift at ${shift}`);
   const bound = lowerBound(requests(), ms);
   return {
     sample: { ms, bound: bound.ms, bytes: bound.bytes, chain: bound.chain, lcp, cls },

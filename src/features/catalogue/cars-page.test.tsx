@@ -78,6 +78,20 @@ describe('/cars', () => {
     expect(keepRunning).toHaveBeenCalledWith('catalogue');
   });
 
+  it('shows a running update inside the last-update line, so starting or ending one moves nothing', async () => {
+    await seed(undefined, { ...synced, state: 'syncing' });
+    renderRoute('/cars', '/cars', <CarsPage />);
+    await screen.findByText('3 voitures');
+    const line = screen.getByTestId('last-updated');
+    expect(line.textContent).toMatch(/^Mise à jour….*10:30/);
+    // One line only: no second paragraph says it.
+    expect(screen.getAllByText('Mise à jour…')).toHaveLength(1);
+
+    await act(() => db.meta.put({ key: STATUS_KEY, value: synced }));
+    await waitFor(() => expect(screen.queryByText('Mise à jour…')).toBeNull());
+    expect(screen.getByTestId('last-updated')).toBe(line);
+  });
+
   it('searches as you type and mirrors the filters in the URL', async () => {
     await seed();
     const { router } = renderRoute('/cars', '/cars', <CarsPage />);

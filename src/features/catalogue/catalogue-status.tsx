@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { useOnline } from '@/infra/network';
-import { OfflineIcon, RefreshIcon } from '@/ui/icons';
+import { CheckIcon, OfflineIcon, RefreshIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 
 import { retryCatalogueSync, useCatalogueStatus } from '@/features/catalogue/catalogue-api';
@@ -16,6 +16,7 @@ export function CatalogueStatus({ locale }: { locale: Locale }) {
   const status = useCatalogueStatus();
   const online = useOnline();
   const updatedAt = status.last_success_at ? formatDateTime(status.last_success_at, locale) : null;
+  const syncing = online && status.state === 'syncing';
   return (
     // A line's height even while empty: the first "updating…" or "updated on…" then pushes
     // nothing down (no layout shift on a first visit, docs/performance.md).
@@ -31,13 +32,27 @@ export function CatalogueStatus({ locale }: { locale: Locale }) {
       )}
       {updatedAt && (
         <p data-testid="last-updated">
+          {/* One slot for a tick or the running update's spinner: an update that starts or ends
+              on a repeat visit changes no line (it wrapped to a second one: CLS 0.05). */}
+          <span className="me-1.5 inline-flex size-4 items-center justify-center align-[-3px]">
+            {syncing ? (
+              <>
+                <Spinner size="sm" />
+                <span className="sr-only">
+                  <Trans>Mise à jour…</Trans>
+                </span>
+              </>
+            ) : (
+              <CheckIcon size={16} />
+            )}
+          </span>
           <Trans>
             Mis à jour le <time dateTime={status.last_success_at ?? undefined}>{updatedAt}</time>{' '}
             (heure d’Alger)
           </Trans>
         </p>
       )}
-      {online && status.state === 'syncing' && (
+      {syncing && !updatedAt && (
         <p className="inline-flex items-center gap-1.5">
           <Spinner size="sm" />
           <Trans>Mise à jour…</Trans>
