@@ -78,18 +78,22 @@ describe('/cars', () => {
     expect(keepRunning).toHaveBeenCalledWith('catalogue');
   });
 
-  it('shows a running update inside the last-update line, so starting or ending one moves nothing', async () => {
+  it('shows a running update beside the title, leaving the last-update line as it is', async () => {
     await seed(undefined, { ...synced, state: 'syncing' });
     renderRoute('/cars', '/cars', <CarsPage />);
     await screen.findByText('3 voitures');
     const line = screen.getByTestId('last-updated');
-    expect(line.textContent).toMatch(/^Mise à jour….*10:30/);
-    // One line only: no second paragraph says it.
+    const text = line.textContent;
+    expect(text).toMatch(/10:30/);
+    const updating = screen.getByTestId('catalogue-updating');
+    expect(updating.textContent).toBe('Mise à jour…');
+    expect(updating.parentElement).toBe(screen.getByRole('heading', { level: 1 }).parentElement);
     expect(screen.getAllByText('Mise à jour…')).toHaveLength(1);
 
     await act(() => db.meta.put({ key: STATUS_KEY, value: synced }));
-    await waitFor(() => expect(screen.queryByText('Mise à jour…')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('catalogue-updating')).toBeNull());
     expect(screen.getByTestId('last-updated')).toBe(line);
+    expect(line.textContent).toBe(text);
   });
 
   it('searches as you type and mirrors the filters in the URL', async () => {

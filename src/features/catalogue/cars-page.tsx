@@ -11,7 +11,7 @@ import { FilterIcon } from '@/ui/icons';
 
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
-import { CatalogueStatus } from '@/features/catalogue/catalogue-status';
+import { CatalogueStatus, CatalogueUpdating } from '@/features/catalogue/catalogue-status';
 import {
   CatalogueUnavailable,
   catalogueUnavailable,
@@ -106,9 +106,12 @@ export default function CarsPage() {
     <div className="flex flex-col gap-6">
       <title>{`${t`Nos voitures`} · ${BRAND_NAME}`}</title>
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold sm:text-3xl">
-          <Trans>Nos voitures</Trans>
-        </h1>
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <Trans>Nos voitures</Trans>
+          </h1>
+          <CatalogueUpdating />
+        </div>
         <CatalogueStatus locale={labels.locale} />
       </header>
 
