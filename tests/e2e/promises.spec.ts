@@ -13,6 +13,7 @@ import {
   ARABIC_LABELS,
   bookAsGuest,
   FRENCH_LABELS,
+  freeDatesOnCar,
   guest,
   PDF,
   pickRental,
@@ -220,7 +221,7 @@ test.describe('a car the device knows is taken, and the refusal at sync', () => 
     await expect(page.getByTestId('wizard-next')).toHaveAttribute('data-clash', 'true');
     await expect(page.getByTestId('wizard-next')).toHaveText('Continuer quand même');
     // Dates where the car is free: the usual "Next" again.
-    const free = await pickRental(e2e);
+    const free = await freeDatesOnCar(e2e, rental);
     await page.goto(`/cars/book?car=${rental.carId}&start=${free.start}&end=${free.end}`);
     await expect(page.getByTestId('wizard-next')).toHaveText('Suivant');
   });
@@ -256,7 +257,7 @@ test.describe('a car the device knows is taken, and the refusal at sync', () => 
     );
     await expect(page.getByTestId('book-button')).toHaveText('احجز رغم ذلك');
     // Dates where the car is free: the usual single action.
-    const other = await pickRental(e2e);
+    const other = await freeDatesOnCar(e2e, rental);
     await page.goto(
       `/cars/${String(car!.slug)}?start=${encodeURIComponent(other.start)}&end=${encodeURIComponent(other.end)}`,
     );

@@ -4,10 +4,12 @@ import { expect, type Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * No serious or critical axe violation (WCAG 2.2 AA and axe's best practices) on the page, or in
- * `include` only (e.g. '#main': a screen's own content; the shell has its own test).
+ * No serious or critical axe violation (WCAG 2.2 AA and axe's best practices) on the app's page
+ * (once it has replaced index.html's inert copy of the first screen), or in `include` only (e.g.
+ * '#main': a screen's own content; the shell has its own test).
  */
 export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations

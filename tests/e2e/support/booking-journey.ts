@@ -53,6 +53,27 @@ export async function pickRental(e2e: E2eEnv, carIndex?: number) {
 
 export type Rental = Awaited<ReturnType<typeof pickRental>>;
 
+/**
+ * Other dates on `rental`'s car that nothing on the server comes near: no booking (of any status)
+ * and no block within two days of them. Random dates could fall on the car's taken ones, or on
+ * another test's booking of that car.
+ */
+export async function freeDatesOnCar(e2e: E2eEnv, rental: Rental): Promise<Rental> {
+  const margin = 2 * 24 * 60 * 60 * 1000;
+  for (let attempt = 1; attempt <= 20; attempt += 1) {
+    const other = { ...(await pickRental(e2e)), carId: rental.carId };
+    const from = new Date(Date.parse(`${other.start}:00+01:00`) - margin).toISOString();
+    const to = new Date(Date.parse(`${other.end}:00+01:00`) + margin).toISOString();
+    const near = `car_id=eq.${rental.carId}&period=ov.${encodeURIComponent(`[${from},${to})`)}`;
+    const [bookings, blocks] = await Promise.all([
+      rest(e2e, `bookings?${near}&select=id`),
+      rest(e2e, `car_blocks?${near}&select=id`),
+    ]);
+    if (bookings.length === 0 && blocks.length === 0) return other;
+  }
+  throw new Error(`no free dates found on car ${rental.carId}`);
+}
+
 export function guest(tag: string) {
   return {
     name: `Amina ${tag}`,

@@ -23,7 +23,7 @@
  *   own, `<bdi>`, or `unicode-bidi: plaintext`): the browser would lay it out
  *   backwards (".Amina L", "! Désolé"). User text is isolated where it is shown (docs/ui.md).
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 import { REFERENCE_PATTERN } from '../../../src/domain/reference.ts';
 
@@ -49,12 +49,16 @@ export async function setTextSize(page: Page, percent: number): Promise<void> {
   });
 }
 
-/** Runs every check on the page as it is; returns the findings prefixed with `where`. */
+/**
+ * Runs every check on the app's page as it is (once the app has replaced index.html's inert copy
+ * of the first screen, docs/performance.md); returns the findings prefixed with `where`.
+ */
 export async function auditLayout(
   page: Page,
   where: string,
   options: AuditOptions = {},
 ): Promise<string[]> {
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
   const findings = await page.evaluate(inPageAudit, {
     focusWalk: options.focusWalk ?? true,
