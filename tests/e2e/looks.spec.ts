@@ -259,6 +259,8 @@ test.describe('the floating contact button', () => {
       // The page at its full length (the list of cars under the sort select).
       if (path === '/cars') await expect(page.getByTestId('car-link').first()).toBeVisible();
       const contact = page.locator('[data-floating-contact]');
+      // The app's page: index.html's copy of /home has the control but not the button.
+      await expect(page.getByTestId('contact-button')).toBeAttached();
       // Bring the control under the button's corner, as a traveller scrolling would.
       const box = await page.getByTestId('contact-button').boundingBox();
       await page.evaluate(
