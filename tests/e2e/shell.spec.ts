@@ -196,6 +196,8 @@ test.describe('app shell', () => {
     for (const path of ['/home', '/qa', '/contacts', '/terms']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // The app's page, not index.html's copy of the first screen.
+      await expect(page.locator('[data-first-screen]')).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
@@ -213,6 +215,7 @@ test.describe('app shell', () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[data-first-screen]')).toHaveCount(0);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - innerWidth,
         );
