@@ -32,46 +32,56 @@ export function algiersDay(days: number): string {
   return new Date(algiersNow + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** A car, dates far enough apart from other tests' and a pickup place, for one journey. */
+/** Two days on either side of a journey's dates: nothing of its car may come within them. */
+const MARGIN_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Whether no booking (of any status) and no block of `carId` comes within two days of the dates. */
+async function nothingNear(e2e: E2eEnv, carId: string, start: string, end: string) {
+  const from = new Date(Date.parse(`${start}:00+01:00`) - MARGIN_MS).toISOString();
+  const to = new Date(Date.parse(`${end}:00+01:00`) + MARGIN_MS).toISOString();
+  const near = `car_id=eq.${carId}&period=ov.${encodeURIComponent(`[${from},${to})`)}`;
+  const [bookings, blocks] = await Promise.all([
+    rest(e2e, `bookings?${near}&select=id`),
+    rest(e2e, `car_blocks?${near}&select=id`),
+  ]);
+  return bookings.length === 0 && blocks.length === 0;
+}
+
+/**
+ * A car, dates and a pickup place for one journey: dates nothing on the server comes near on that
+ * car (random dates alone could fall on the seed's taken ones or on another test's booking of it,
+ * and the journey would be refused for a reason the test is not about).
+ */
 export async function pickRental(e2e: E2eEnv, carIndex?: number) {
   const cars = await rest(e2e, 'cars?active=is.true&select=id,name&order=id');
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.city&select=id&order=id');
-  const car = cars[carIndex ?? randomInt(cars.length)]!;
-  // Within the booking horizon (settings.booking_horizon_days, 365): a start at most a year out.
-  // City places are closed on Friday (docs/opening-hours.md): neither day is one.
-  let day = 30 + randomInt(320);
-  const friday = (d: number) => new Date(`${algiersDay(d)}T12:00:00Z`).getUTCDay() === 5;
-  while (friday(day) || friday(day + 2)) day += 1;
-  return {
-    carId: String(car.id),
-    carName: String(car.name),
-    start: `${algiersDay(day)}T10:00`,
-    end: `${algiersDay(day + 2)}T10:00`,
-    pickupId: String(locations[0]!.id),
-  };
+  for (let attempt = 1; attempt <= 20; attempt += 1) {
+    const car = cars[carIndex ?? randomInt(cars.length)]!;
+    // Within the booking horizon (settings.booking_horizon_days, 365): a start at most a year out.
+    // City places are closed on Friday (docs/opening-hours.md): neither day is one.
+    let day = 30 + randomInt(320);
+    const friday = (d: number) => new Date(`${algiersDay(d)}T12:00:00Z`).getUTCDay() === 5;
+    while (friday(day) || friday(day + 2)) day += 1;
+    const rental = {
+      carId: String(car.id),
+      carName: String(car.name),
+      start: `${algiersDay(day)}T10:00`,
+      end: `${algiersDay(day + 2)}T10:00`,
+      pickupId: String(locations[0]!.id),
+    };
+    if (await nothingNear(e2e, rental.carId, rental.start, rental.end)) return rental;
+  }
+  throw new Error('no free car and dates found for a journey');
 }
 
 export type Rental = Awaited<ReturnType<typeof pickRental>>;
 
-/**
- * Other dates on `rental`'s car that nothing on the server comes near: no booking (of any status)
- * and no block within two days of them. Random dates could fall on the car's taken ones, or on
- * another test's booking of that car.
- */
+/** Other dates on `rental`'s car that nothing on the server comes near (see pickRental). */
 export async function freeDatesOnCar(e2e: E2eEnv, rental: Rental): Promise<Rental> {
-  const margin = 2 * 24 * 60 * 60 * 1000;
-  for (let attempt = 1; attempt <= 20; attempt += 1) {
-    const other = { ...(await pickRental(e2e)), carId: rental.carId };
-    const from = new Date(Date.parse(`${other.start}:00+01:00`) - margin).toISOString();
-    const to = new Date(Date.parse(`${other.end}:00+01:00`) + margin).toISOString();
-    const near = `car_id=eq.${rental.carId}&period=ov.${encodeURIComponent(`[${from},${to})`)}`;
-    const [bookings, blocks] = await Promise.all([
-      rest(e2e, `bookings?${near}&select=id`),
-      rest(e2e, `car_blocks?${near}&select=id`),
-    ]);
-    if (bookings.length === 0 && blocks.length === 0) return other;
-  }
-  throw new Error(`no free dates found on car ${rental.carId}`);
+  const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
+  const index = cars.findIndex((car) => String(car.id) === rental.carId);
+  if (index < 0) throw new Error(`car ${rental.carId} is not in the active fleet`);
+  return pickRental(e2e, index);
 }
 
 export function guest(tag: string) {
