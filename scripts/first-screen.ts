@@ -20,6 +20,9 @@
  */
 import { createServer, type Plugin, type PluginOption } from 'vite';
 
+import type { CardTemplates } from '../src/features/catalogue/first-cards.ts';
+import { cardTemplateHtml, firstCardsScript } from './first-cards.ts';
+
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
 export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
 
@@ -92,6 +95,7 @@ export function chooserScript(
     '        if (link) link.parentNode.removeChild(link);',
     '      }',
     '      root.replaceChildren(copy);',
+    '      window.__kiraaFirstScreenId = id;',
     '    } catch (error) {',
     '      // The placeholder stays; the app renders the page when its code arrives.',
     '    }',
@@ -100,10 +104,14 @@ export function chooserScript(
   ].join('\n');
 }
 
-/** The templates and scripts that replace the marker. */
+/**
+ * The templates and scripts that replace the marker: the chooser, each page's copy, then the car
+ * cards' templates in each language and the script that draws the first cards (first-cards.ts).
+ */
 export function firstScreenHtml(
   rendered: Array<{ id: string; html: string }>,
   chooser: string,
+  cards: Record<string, CardTemplates> = {},
 ): string {
   return [
     `<script>\n${chooser}\n</script>`,
@@ -112,6 +120,14 @@ export function firstScreenHtml(
         `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
         `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
     ),
+    ...(Object.keys(cards).length > 0
+      ? [
+          ...Object.entries(cards).map(([locale, templates]) =>
+            cardTemplateHtml(locale, templates),
+          ),
+          `<script>\n${firstCardsScript(cards)}\n</script>`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -159,10 +175,14 @@ export function firstScreen(options: {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          const { prerender } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+          const { prerender, prerenderCards } = (await server.ssrLoadModule(
+            '/src/app/prerender.tsx',
+          )) as {
             prerender: (path: string, locale: string, catalogs: string[]) => Promise<string>;
+            prerenderCards: (locale: string) => Promise<CardTemplates>;
           };
           const rendered: Array<{ id: string; html: string }> = [];
+          const cards: Record<string, CardTemplates> = {};
           for (const locale of locales) {
             for (const screen of screens) {
               rendered.push({
@@ -170,10 +190,15 @@ export function firstScreen(options: {
                 html: trimMarkup(await prerender(screen.path, locale, screen.catalogs)),
               });
             }
+            cards[locale] = await prerenderCards(locale);
           }
           return html.replace(
             FIRST_SCREEN_MARKER,
-            firstScreenHtml(rendered, chooserScript(screens, locales, options.defaultLocale)),
+            firstScreenHtml(
+              rendered,
+              chooserScript(screens, locales, options.defaultLocale),
+              cards,
+            ),
           );
         } finally {
           await server.close();

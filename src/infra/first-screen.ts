@@ -50,3 +50,22 @@ export function afterFirstScreen(timeoutMs = 4000): Promise<void> {
     setTimeout(resolve, timeoutMs);
   });
 }
+
+/** The global where index.html leaves the cards it drew (scripts/first-cards.ts). */
+type DrawnCards = { list: string; cards: Element[] };
+type WithDrawnCards = { __kiraaFirstCards?: DrawnCards };
+
+/**
+ * The car cards index.html drew into list `list` of its copy of the first screen, from the
+ * prefetched catalogue, before the app's code arrived; null when it drew none there. The app's
+ * placeholder for that list shows them until its own cards render (cards-placeholder.tsx).
+ */
+export function firstScreenCards(list: string): Element[] | null {
+  const drawn = (globalThis as WithDrawnCards).__kiraaFirstCards;
+  return drawn?.list === list && drawn.cards.length > 0 ? drawn.cards : null;
+}
+
+/** The app's own cards are on screen: the drawn ones are never shown again. */
+export function releaseFirstScreenCards(): void {
+  delete (globalThis as WithDrawnCards).__kiraaFirstCards;
+}

@@ -32,7 +32,10 @@ const PREFETCHED_ROWS = [{ id: 'a', updated_at: '2026-01-01T00:00:00Z' }];
 const FETCHED_ROWS = [{ id: 'b', updated_at: '2026-01-02T00:00:00Z' }];
 
 type Answers = Record<string, Promise<Response | null>>;
-const page = globalThis as unknown as { __kiraaCatalogue?: Answers };
+const page = globalThis as unknown as {
+  __kiraaCatalogue?: Answers;
+  __kiraaFirstCars?: Promise<unknown>;
+};
 
 /** Runs index.html's script at `url` with `fetch` stubbed; returns the stub. */
 function runScript(
@@ -51,6 +54,7 @@ function runScript(
 afterEach(() => {
   vi.useRealTimers();
   delete page.__kiraaCatalogue;
+  delete page.__kiraaFirstCars;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -128,6 +132,25 @@ describe('prefetchScript', () => {
     const urls = pageFetch.mock.calls.map(([url]) => url);
     expect(urls).toEqual([...prefetchUrls(API, KEY), BUSY_URL]);
     for (const url of urls) expect(url.replace('https://', '')).not.toContain('//');
+  });
+
+  it("leaves the first page of cars as rows for index.html's first cards, and the answer for the sync", async () => {
+    const rows = [{ id: 'a', name: 'Clio' }];
+    runScript('/cars', (url) =>
+      Promise.resolve(new Response(JSON.stringify(url === CARS_URL ? rows : []))),
+    );
+    await expect(page.__kiraaFirstCars).resolves.toEqual(rows);
+    // The sync still reads the answer itself (the rows came from a copy).
+    const answer = await takePrefetched(CARS_URL);
+    await expect(answer?.json()).resolves.toEqual(rows);
+  });
+
+  it('leaves no rows when the first page of cars failed or was refused', async () => {
+    runScript('/cars', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(page.__kiraaFirstCars).resolves.toBeNull();
+    delete page.__kiraaCatalogue;
+    runScript('/cars', () => Promise.resolve(new Response('{"code":"PGRST"}', { status: 503 })));
+    await expect(page.__kiraaFirstCars).resolves.toBeNull();
   });
 
   it('leaves null for a request that failed', async () => {

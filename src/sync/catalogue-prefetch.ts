@@ -39,6 +39,13 @@ export const CATALOGUE_ROUTE = /^\/(home\/?)?$|^\/cars(\/|$)/;
 /** Where the inline script leaves its answers (URL → response, or null when it failed). */
 const GLOBAL_NAME = '__kiraaCatalogue';
 
+/**
+ * Where it leaves the first page of cars as rows (a promise; null when the request failed), for
+ * index.html's first cards (scripts/first-cards.ts): read from a copy of the answer, so the sync
+ * still reads the answer itself.
+ */
+export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
+
 type Prefetched = Record<string, Promise<Response | null>>;
 
 /** The URLs of the first visit's requests that do not depend on the time: tables, settings. */
@@ -85,6 +92,13 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '        return null;',
     '      });',
     '    });',
+    `    window[${scriptJson(FIRST_CARS_GLOBAL)}] = answers[urls[0]]`,
+    '      .then(function (response) {',
+    '        return response && response.ok ? response.clone().json() : null;',
+    '      })',
+    '      .catch(function () {',
+    '        return null;',
+    '      });',
     '  } catch (error) {',
     '    // Storage blocked or an old browser: the sync downloads the catalogue itself.',
     '  }',

@@ -13,7 +13,7 @@ import { codeLabel, fuelMessages, transmissionMessages } from '@/ui/car-identity
  * extracted into both features' catalogs (lingui.config.ts), not the shell's, so no other screen
  * downloads them. An unknown code shows as it is rather than disappearing.
  */
-const bodies: Record<string, MessageDescriptor> = {
+export const bodyMessages: Record<string, MessageDescriptor> = {
   city: msg`Citadine`,
   hatchback: msg`Compacte`,
   sedan: msg`Berline`,
@@ -64,7 +64,7 @@ export type CarCodeLabels = {
 
 export function carCodeLabels(i18n: I18n): CarCodeLabels {
   return {
-    body: (code) => codeLabel(i18n, bodies, code),
+    body: (code) => codeLabel(i18n, bodyMessages, code),
     fuel: (code) => codeLabel(i18n, fuelMessages, code),
     drive: (code) => codeLabel(i18n, drives, code),
     transmission: (code) => codeLabel(i18n, transmissionMessages, code),

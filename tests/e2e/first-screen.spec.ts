@@ -5,10 +5,17 @@
  */
 import type { Page } from '@playwright/test';
 
+import type { Locale } from '../../src/domain/locale.ts';
+import { formatDzd } from '../../src/domain/money.ts';
+import type { Car } from '../../src/domain/rows.ts';
+import { sortCars } from '../../src/features/catalogue/filters.ts';
+import { FIRST_CARD_LISTS } from '../../src/features/catalogue/first-cards.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** The app's code: the module scripts index.html loads (and everything they import). */
 const APP_CODE = /\/assets\/.*\.js$/;
+/** The catalogue's cars, which index.html's prefetch asks for on a first visit. */
+const CARS_REQUEST = /\/rest\/v1\/cars\?/;
 
 async function storeLocale(page: Page, locale: string) {
   await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
@@ -23,6 +30,8 @@ test.describe('before the app’s code runs', () => {
     page,
   }) => {
     await storeLocale(page, 'ar');
+    // No catalogue either (the first cards are below): the best-rated cars' grey cards.
+    await page.route(CARS_REQUEST, (route) => route.abort());
     await page.goto('/home');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('lang', 'ar');
@@ -47,6 +56,8 @@ test.describe('before the app’s code runs', () => {
   });
 
   test('/ shows the home page, /cars the car list, in French by default', async ({ page }) => {
+    // No catalogue either (the first cards are below): the list's grey cards.
+    await page.route(CARS_REQUEST, (route) => route.abort());
     await page.goto('/');
     await expect(page.locator('h1')).toHaveText('Louez une voiture partout en Algérie');
     await page.goto('/cars');
@@ -122,6 +133,71 @@ for (const { locale, path, heading } of [
     await expect(page.locator('h1')).toHaveText(heading);
     await expect(page.locator('main')).toHaveCount(1);
     await expect(page.locator('[data-layout]')).toHaveCount(1);
+    await expect(page.locator('[inert]')).toHaveCount(0);
+  });
+}
+
+/**
+ * Before any script of the page: whether grey cards were ever put on the page after the first
+ * cards were drawn (the app's takeover must keep the cars on screen), and when cards appeared.
+ */
+const WATCH_CARDS = `
+  window.__cards = { drawnAt: null, greyAfter: false };
+  new MutationObserver(() => {
+    if (window.__cards.drawnAt === null && document.querySelector('[data-first-card]')) {
+      window.__cards.drawnAt = performance.now();
+    }
+    if (window.__cards.drawnAt !== null && document.querySelector('#root li.animate-pulse')) {
+      window.__cards.greyAfter = true;
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+for (const { locale, path, screen } of [
+  { locale: 'fr', path: '/cars', screen: 'cars' },
+  { locale: 'ar', path: '/home', screen: 'home' },
+] as const) {
+  test(`a first visit to ${path} (${locale}) shows the first cars before the app's code, and the app keeps them`, async ({
+    page,
+  }) => {
+    await storeLocale(page, locale);
+    await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
+    // The code comes only when the test lets it, as on a network slower than the catalogue.
+    let release: () => void = () => {};
+    const codeMayCome = new Promise<void>((resolve) => (release = resolve));
+    await page.route(APP_CODE, async (route) => {
+      await codeMayCome;
+      await route.continue();
+    });
+    // Not "load": that waits for the code.
+    await page.goto(path, { waitUntil: 'commit' });
+    const drawn = page.locator('[data-first-screen] [data-first-card]');
+    await expect(drawn.first()).toBeVisible();
+    // The cars the app's list shows first, from the catalogue's first page, as the app shows them.
+    const rows = (await page.evaluate('window.__kiraaFirstCars')) as Car[];
+    const expected = sortCars(
+      rows.filter((car) => car.active),
+      'recommended',
+    ).slice(0, FIRST_CARD_LISTS[screen]!.limit);
+    expect(expected.length).toBeGreaterThan(1);
+    await expect(drawn.locator('bdi')).toHaveText(expected.map((car) => car.name));
+    await expect(drawn.locator('p.text-end > span:first-child')).toHaveText(
+      expected.map((car) => formatDzd(car.daily_rate_dzd, locale as Locale)),
+    );
+    await expect(drawn.first().locator('a')).toHaveAttribute('href', `/cars/${expected[0]!.slug}`);
+    // Still the copy: nothing in it can be used, and tests address only the app's cards.
+    await expect(page.getByTestId('car-link')).toHaveCount(0);
+
+    release();
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await expect(page.getByTestId('car-link').first()).toBeVisible();
+    await expect(page.locator('[data-first-card]')).toHaveCount(0);
+    const cards = await page.evaluate(
+      () => (window as unknown as { __cards: { greyAfter: boolean } }).__cards,
+    );
+    expect(cards.greyAfter).toBe(false);
+    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+    expect(watched.sum).toBeLessThanOrEqual(0.01);
     await expect(page.locator('[inert]')).toHaveCount(0);
   });
 }

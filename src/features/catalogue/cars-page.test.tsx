@@ -7,7 +7,8 @@ import { db } from '@/infra/db';
 import { STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
 
-import CarsPage, { PAGE_SIZE } from '@/features/catalogue/cars-page';
+import CarsPage from '@/features/catalogue/cars-page';
+import { PAGE_SIZE } from '@/features/catalogue/first-cards';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 

@@ -11,6 +11,7 @@ import { FilterIcon } from '@/ui/icons';
 
 import { CarCard } from '@/features/catalogue/car-card';
 import { CarFiltersForm, CarSearchField } from '@/features/catalogue/car-filters';
+import { CardsPlaceholder, useFirstCardsDone } from '@/features/catalogue/cards-placeholder';
 import { CatalogueStatus, CatalogueUpdating } from '@/features/catalogue/catalogue-status';
 import {
   CatalogueUnavailable,
@@ -28,6 +29,7 @@ import {
   type CarFilters,
   type SortOrder,
 } from '@/features/catalogue/filters';
+import { EAGER_CARDS, PAGE_SIZE } from '@/features/catalogue/first-cards';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
   useAllCars,
@@ -38,9 +40,6 @@ import {
 import { useUrlFilters } from '@/features/catalogue/use-url-filters';
 
 const noBusy: BusyIndex = new Map();
-
-/** Cards rendered at first, and added by "show more": the DOM stays small with 5,000 cars. */
-export const PAGE_SIZE = 12;
 
 /** The query a car card carries to the details page (and from there to the wizard). */
 function carrySearch(filters: CarFilters): string {
@@ -101,6 +100,7 @@ export default function CarsPage() {
     (needsBusy && busy === undefined) ||
     (nothingCached && !failed && status.last_success_at === null);
   useScreenContent(!loading);
+  useFirstCardsDone(!loading);
 
   return (
     <div className="flex flex-col gap-6">
@@ -166,11 +166,11 @@ export default function CarsPage() {
           {failed ? (
             <CatalogueUnavailable online={online} />
           ) : loading ? (
-            <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: 6 }, (_, i) => (
-                <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" />
-              ))}
-            </ul>
+            <CardsPlaceholder
+              list="cars"
+              count={6}
+              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            />
           ) : results.length === 0 ? (
             <div className="flex flex-col items-start gap-3 rounded-xl border border-line bg-surface p-6">
               <p className="font-medium" data-testid="empty-message">
@@ -194,7 +194,7 @@ export default function CarsPage() {
                     car={car}
                     labels={labels}
                     search={carry}
-                    eager={index < 3}
+                    eager={index < EAGER_CARDS}
                     days={days}
                   />
                 ))}

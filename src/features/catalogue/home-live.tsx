@@ -1,19 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
+import { useOnline } from '@/infra/network';
+
 import { CarCard } from '@/features/catalogue/car-card';
+import { useFirstCardsDone } from '@/features/catalogue/cards-placeholder';
 import { FeaturedSkeleton } from '@/features/catalogue/featured-skeleton';
 import { sortCars } from '@/features/catalogue/filters';
+import { FEATURED_CARS } from '@/features/catalogue/first-cards';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
   useActiveLocations,
   useAllCars,
+  useCatalogueStatus,
   useCatalogueSync,
 } from '@/features/catalogue/catalogue-api';
+import { catalogueUnavailable } from '@/features/catalogue/catalogue-unavailable';
 
 /** The parts of /home that read the device's catalogue (loaded after the first paint). */
-
-const FEATURED = 6;
 
 /** The best-rated cars; starts the catalogue sync (a first visit fills the device here). */
 export function FeaturedCars() {
@@ -26,10 +30,19 @@ export function FeaturedCars() {
         ? sortCars(
             allCars.filter((car) => car.active),
             'recommended',
-          ).slice(0, FEATURED)
+          ).slice(0, FEATURED_CARS)
         : [],
     [allCars],
   );
+  const status = useCatalogueStatus();
+  const online = useOnline();
+  // A first visit's catalogue is on its way until its first sync ends (as on /cars).
+  const loading =
+    allCars === undefined ||
+    (allCars.length === 0 &&
+      status.last_success_at === null &&
+      !catalogueUnavailable(status, online));
+  useFirstCardsDone(!loading);
   if (featured.length > 0) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-cars">
@@ -39,7 +52,7 @@ export function FeaturedCars() {
       </ul>
     );
   }
-  if (allCars === undefined) return <FeaturedSkeleton />;
+  if (loading) return <FeaturedSkeleton />;
   return (
     <p className="text-fg-muted">
       <Trans>Le catalogue s’affichera dès la première connexion à internet.</Trans>

@@ -1,0 +1,146 @@
+/**
+ * Build step (scripts/first-screen.ts): on a first visit to /home or /cars, index.html draws the
+ * first car cards itself, from the catalogue's first page that its prefetch is downloading
+ * (src/sync/catalogue-prefetch.ts), while the app's code is still on its way: on an airport's
+ * network the cars show seconds earlier (docs/performance.md, "First cards in the HTML").
+ *
+ * The cards are the app's own: CarCard rendered at build time in each language with a `__name__`
+ * token for each value (src/app/prerender.tsx, prerenderCards), four variants (rated or new, with
+ * a photo or without). The script picks the cars the app's list shows first (active ones in the
+ * list's default order, src/features/catalogue/filters.ts; as many as FIRST_CARD_LISTS says),
+ * copies a variant per car and fills its tokens: text and attributes only, never markup. It
+ * draws only into index.html's copy of the screen while that copy is on the page, and leaves the
+ * cards for the app (`__kiraaFirstCards`), whose placeholder keeps them until its own cards render
+ * (src/features/catalogue/cards-placeholder.tsx). No query string: filters are the app's.
+ */
+import { DZD_FORMAT } from '../src/domain/money.ts';
+import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
+import { FIRST_CARS_GLOBAL } from '../src/sync/catalogue-prefetch.ts';
+
+/** JSON that is safe inside an HTML <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The card templates of one language, as index.html holds them. */
+export function cardTemplateHtml(locale: string, templates: CardTemplates): string {
+  return `<template id="kiraa-cards-${locale}">${Object.values(templates.variants).join('')}</template>`;
+}
+
+/**
+ * The drawing script (ES5; it must never throw). Runs after the first screen's copy is in #root
+ * (`__kiraaFirstScreenId`, set by the chooser) and the templates are parsed.
+ */
+export function firstCardsScript(templates: Record<string, CardTemplates>): string {
+  const words = Object.fromEntries(
+    Object.entries(templates).map(([locale, t]) => [
+      locale,
+      { words: t.words, priceLocale: t.priceLocale, ratingLocale: t.ratingLocale },
+    ]),
+  );
+  return [
+    '(function () {',
+    '  try {',
+    '    var id = window.__kiraaFirstScreenId;',
+    `    var pending = window[${scriptJson(FIRST_CARS_GLOBAL)}];`,
+    '    if (!id || !pending || location.search) return;',
+    "    var cut = id.lastIndexOf('-');",
+    `    var screen = ${scriptJson(FIRST_CARD_LISTS)}[id.slice(0, cut)];`,
+    '    var locale = id.slice(cut + 1);',
+    `    var language = ${scriptJson(words)}[locale];`,
+    "    var template = document.getElementById('kiraa-cards-' + locale);",
+    "    var root = document.getElementById('root');",
+    "    var list = screen && root && root.querySelector('[data-first-cards=\"' + screen.list + '\"]');",
+    '    if (!list || !language || !template) return;',
+    '    pending.then(function (cars) {',
+    '      try {',
+    '        // The app took over first: it draws the cards itself.',
+    '        if (!cars || !cars.length || !root.contains(list)) return;',
+    "        var byName = new Intl.Collator('fr');",
+    '        var rating = function (car) {',
+    '          return car.rating_avg == null ? 0 : Number(car.rating_avg);',
+    '        };',
+    '        var shown = cars',
+    '          .filter(function (car) {',
+    '            return car.active;',
+    '          })',
+    '          .sort(function (a, b) {',
+    '            return (',
+    '              rating(b) - rating(a) ||',
+    '              (b.rating_count || 0) - (a.rating_count || 0) ||',
+    '              byName.compare(a.name, b.name) ||',
+    '              (a.id < b.id ? -1 : 1)',
+    '            );',
+    '          })',
+    '          .slice(0, screen.limit);',
+    '        if (!shown.length) return;',
+    `        var price = new Intl.NumberFormat(language.priceLocale, ${scriptJson(DZD_FORMAT)});`,
+    '        var number = new Intl.NumberFormat(language.ratingLocale, { maximumFractionDigits: 1 });',
+    '        var word = function (table, code) {',
+    '          return Object.prototype.hasOwnProperty.call(table, code) ? table[code] : String(code);',
+    '        };',
+    '        var cards = shown.map(function (car, index) {',
+    '          var count = car.rating_count || 0;',
+    '          var rated = count > 0 && car.rating_avg != null;',
+    '          var image = car.images && car.images[0];',
+    "          var variant = (rated ? 'r' : 'n') + (image ? 'p' : 'x');",
+    '          var card = template.content',
+    "            .querySelector('[data-card-variant=\"' + variant + '\"]')",
+    '            .cloneNode(true);',
+    '          var value = Math.round(Number(car.rating_avg) * 10) / 10;',
+    '          var values = {',
+    '            id: String(car.id),',
+    '            slug: String(car.slug),',
+    '            name: String(car.name),',
+    '            year: String(car.year),',
+    '            passengers: String(car.passengers),',
+    '            body: word(language.words.body, car.body),',
+    '            fuel: word(language.words.fuel, car.fuel),',
+    '            transmission: word(language.words.transmission, car.transmission),',
+    '            price: price.format(car.daily_rate_dzd),',
+    '            rating: number.format(value),',
+    '            percent: String((Math.round(Math.min(5, Math.max(0, value)) * 2) / 2 / 5) * 100),',
+    '            count: String(count),',
+    "            image: image ? String(image) : '',",
+    '          };',
+    '          var fill = function (text) {',
+    '            return text.replace(/__([a-z]+)__/g, function (whole, key) {',
+    '              return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;',
+    '            });',
+    '          };',
+    '          var walker = document.createTreeWalker(card, 5);',
+    '          for (var node = card; node; node = walker.nextNode()) {',
+    '            if (node.nodeType === 3) {',
+    "              if (node.nodeValue.indexOf('__') >= 0) node.nodeValue = fill(node.nodeValue);",
+    '              continue;',
+    '            }',
+    '            for (var i = 0; i < node.attributes.length; i++) {',
+    '              var attribute = node.attributes[i];',
+    "              if (attribute.value.indexOf('__') >= 0) attribute.value = fill(attribute.value);",
+    '            }',
+    '          }',
+    "          var picture = card.querySelector('img');",
+    '          if (picture) {',
+    "            picture.setAttribute('loading', index < screen.eager ? 'eager' : 'lazy');",
+    "            if (/^https?:/.test(values.image)) picture.setAttribute('crossorigin', 'anonymous');",
+    '          }',
+    "          card.removeAttribute('data-card-variant');",
+    "          card.setAttribute('data-first-card', '');",
+    "          // Tests and tools address the app's cards, not these.",
+    "          var marked = card.querySelectorAll('[data-testid]');",
+    "          for (var j = 0; j < marked.length; j++) marked[j].removeAttribute('data-testid');",
+    '          return card;',
+    '        });',
+    '        while (list.firstChild) list.removeChild(list.firstChild);',
+    '        cards.forEach(function (card) {',
+    '          list.appendChild(card);',
+    '        });',
+    '        window.__kiraaFirstCards = { list: screen.list, cards: cards };',
+    '      } catch (error) {',
+    '        // The grey cards stay; the app draws the cars when its code arrives.',
+    '      }',
+    '    });',
+    '  } catch (error) {}',
+    '})();',
+  ].join('\n');
+}
