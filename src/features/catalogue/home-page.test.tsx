@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as Background from '@/infra/background';
 import type { Location } from '@/domain/rows';
 import { db } from '@/infra/db';
+import { STATUS_KEY } from '@/sync/catalogue-sync';
 
 import HomePage from '@/features/catalogue/home-page';
 import { activateFrench, renderRoute, resetCatalogue } from '@/features/catalogue/testing/render';
@@ -72,6 +73,27 @@ describe('/home', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Top rated', 'Second']);
+  });
+
+  it("keeps the cars' place on a first visit while the catalogue downloads, and says why when it failed", async () => {
+    await db.cars.clear();
+    const { container } = renderRoute('/home', '/home', <HomePage />);
+    const featured = () => container.querySelector('section[aria-labelledby="home-featured"]')!;
+    // Never synced, online, nothing yet: the grey cards, not "once connected".
+    await waitFor(() => expect(featured().querySelectorAll('li.animate-pulse')).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(featured().textContent).not.toContain('première connexion');
+    await act(() =>
+      db.meta.put({
+        key: STATUS_KEY,
+        value: { state: 'error', last_success_at: null, last_error: 'Failed to fetch' },
+      }),
+    );
+    expect(
+      await within(featured() as HTMLElement).findByText(
+        'Le catalogue s’affichera dès la première connexion à internet.',
+      ),
+    ).toBeTruthy();
   });
 
   it('searches with a place and dates, leading to /cars with those filters', async () => {
