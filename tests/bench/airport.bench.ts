@@ -43,9 +43,9 @@ const WIZARD_CAR = 'ca000000-0000-4000-8000-000000000043';
  * `__name()` helper does not exist in the page.
  */
 
-/** What each mark waits for. */
+/** What each mark waits for (a first car: the app's card, or one index.html drew before it). */
 const SELECTORS = {
-  'kiraa:first-car': '[data-testid="car-link"]',
+  'kiraa:first-car': '[data-testid="car-link"], [data-first-card]',
   'kiraa:wizard-input': 'main form :is(input, select):not([disabled])',
   'kiraa:sync-done': '[data-testid="last-updated"]',
 } as const;
