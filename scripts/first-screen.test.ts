@@ -7,6 +7,7 @@ import {
   screenId,
   trimMarkup,
 } from './first-screen.ts';
+import { FIRST_CARDS_ROUTE } from '../src/sync/catalogue-prefetch.ts';
 
 const LOCALES = ['fr', 'en', 'ar'] as const;
 
@@ -37,6 +38,25 @@ afterEach(() => {
   document.body.innerHTML = '';
   delete (window as { __kiraaFirstScreen?: unknown }).__kiraaFirstScreen;
   history.replaceState(null, '', '/');
+});
+
+describe('the pages with first cards', () => {
+  it("are the first screens, for the prefetch's read of a device's cars too", () => {
+    for (const path of [
+      '/',
+      '/home',
+      '/home/',
+      '/cars',
+      '/cars/',
+      '/cars/clio',
+      '/cars/book',
+      '/qa',
+      '/homes',
+    ]) {
+      const screen = FIRST_SCREENS.some((s) => new RegExp(s.pattern).test(path));
+      expect(FIRST_CARDS_ROUTE.test(path), path).toBe(screen);
+    }
+  });
 });
 
 describe('the first screen in index.html', () => {

@@ -3,6 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { BusyPeriod } from '@/domain/availability';
 import type { LocalBooking } from '@/domain/local-booking';
 import type { Car, Extra, InsuranceOption, Location, Notification } from '@/domain/rows';
+import { CARS_TABLE, DEVICE_DB_NAME } from '@/infra/db-name';
 
 export type OutboxKind =
   | 'upload_file'
@@ -63,13 +64,13 @@ export class KiraaDb extends Dexie {
   notifications!: EntityTable<Notification, 'id'>;
   meta!: EntityTable<Meta, 'key'>;
 
-  constructor(name = 'kiraa') {
+  constructor(name = DEVICE_DB_NAME) {
     // No in-memory cache of query results: live queries re-read IndexedDB after each write. The
     // cache's bookkeeping cost ≈ 1.5 Lighthouse points on a first visit to /cars (docs/pwa.md),
     // and nothing here relies on its optimistic results.
     super(name, { cache: 'disabled' });
     this.version(1).stores({
-      cars: 'id, slug, updated_at, daily_rate_dzd, transmission, passengers, active',
+      [CARS_TABLE]: 'id, slug, updated_at, daily_rate_dzd, transmission, passengers, active',
       locations: 'id, kind, active',
       extras: 'code',
       insurance: 'code',

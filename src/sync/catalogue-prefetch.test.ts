@@ -1,4 +1,8 @@
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { Car } from '@/domain/rows';
+import { db } from '@/infra/db';
 
 import {
   CATALOGUE_SYNCED_KEY,
@@ -116,6 +120,37 @@ describe('prefetchScript', () => {
     localStorage.setItem('kiraa-catalogue-synced', '1');
     expect(runScript('/cars')).not.toHaveBeenCalled();
     expect(page.__kiraaCatalogue).toBeUndefined();
+  });
+
+  it("reads this device's cars for index.html's first cards on a repeat visit to /cars or /home", async () => {
+    const cars = [
+      { id: 'a', slug: 'clio', name: 'Clio', active: true },
+      { id: 'b', slug: 'tucson', name: 'Tucson', active: false },
+    ] as unknown as Car[];
+    await db.cars.bulkPut(cars);
+    markCatalogueSynced();
+    for (const path of ['/cars', '/home', '/']) {
+      expect(runScript(path)).not.toHaveBeenCalled();
+      await expect(page.__kiraaFirstCars).resolves.toEqual(cars);
+      delete page.__kiraaFirstCars;
+    }
+    // Not on a car's page or the wizard: index.html draws no cards there.
+    runScript('/cars/renault-clio');
+    expect(page.__kiraaFirstCars).toBeUndefined();
+    // The app's database still opens and writes after the page's read.
+    await db.cars.put({ id: 'c', slug: 'logan', name: 'Logan', active: true } as unknown as Car);
+    expect(await db.cars.count()).toBe(3);
+    await db.cars.clear();
+  });
+
+  it('creates no database on a device that has none', async () => {
+    db.close();
+    await Dexie.delete('kiraa');
+    markCatalogueSynced();
+    runScript('/cars');
+    await expect(page.__kiraaFirstCars).resolves.toBeNull();
+    expect(await Dexie.exists('kiraa')).toBe(false);
+    await db.open();
   });
 
   it('does not throw when storage is blocked', () => {
@@ -266,6 +301,37 @@ describe('markCatalogueSynced', () => {
     expect(CATALOGUE_SYNCED_KEY).toBe('kiraa-catalogue-synced');
     expect(localStorage.getItem('kiraa-catalogue-synced')).toBe('1');
     expect(runScript('/cars')).not.toHaveBeenCalled();
+  });
+
+  it("reads this device's cars for index.html's first cards on a repeat visit to /cars or /home", async () => {
+    const cars = [
+      { id: 'a', slug: 'clio', name: 'Clio', active: true },
+      { id: 'b', slug: 'tucson', name: 'Tucson', active: false },
+    ] as unknown as Car[];
+    await db.cars.bulkPut(cars);
+    markCatalogueSynced();
+    for (const path of ['/cars', '/home', '/']) {
+      expect(runScript(path)).not.toHaveBeenCalled();
+      await expect(page.__kiraaFirstCars).resolves.toEqual(cars);
+      delete page.__kiraaFirstCars;
+    }
+    // Not on a car's page or the wizard: index.html draws no cards there.
+    runScript('/cars/renault-clio');
+    expect(page.__kiraaFirstCars).toBeUndefined();
+    // The app's database still opens and writes after the page's read.
+    await db.cars.put({ id: 'c', slug: 'logan', name: 'Logan', active: true } as unknown as Car);
+    expect(await db.cars.count()).toBe(3);
+    await db.cars.clear();
+  });
+
+  it('creates no database on a device that has none', async () => {
+    db.close();
+    await Dexie.delete('kiraa');
+    markCatalogueSynced();
+    runScript('/cars');
+    await expect(page.__kiraaFirstCars).resolves.toBeNull();
+    expect(await Dexie.exists('kiraa')).toBe(false);
+    await db.open();
   });
 
   it('does not throw when storage is blocked', () => {

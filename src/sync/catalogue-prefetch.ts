@@ -7,10 +7,12 @@
  * instead of asking again.
  *
  * Only while this device has never completed a catalogue sync (a flag in localStorage): after
- * that the sync asks for deltas, which the page cannot know before IndexedDB is read.
+ * that the sync asks for deltas, which the page cannot know before IndexedDB is read; the script
+ * then reads the device's cars instead, for index.html's first cards (FIRST_CARS_GLOBAL).
  * Imported by vite.config.ts: relative imports, no browser globals at module level.
  */
 import { REQUEST_TIMEOUT_MS } from '../infra/api-settings.ts';
+import { CARS_TABLE, DEVICE_DB_NAME } from '../infra/db-name.ts';
 import {
   apiKeyParam,
   BUSY_RPC,
@@ -40,11 +42,15 @@ export const CATALOGUE_ROUTE = /^\/(home\/?)?$|^\/cars(\/|$)/;
 const GLOBAL_NAME = '__kiraaCatalogue';
 
 /**
- * Where it leaves the first page of cars as rows (a promise; null when the request failed), for
- * index.html's first cards (scripts/first-cards.ts): read from a copy of the answer, so the sync
- * still reads the answer itself.
+ * Where it leaves cars for index.html's first cards (scripts/first-cards.ts), as a promise of rows
+ * (null when there are none): on a first visit the catalogue's first page, read from a copy of
+ * the answer (the sync still reads the answer itself); on a repeat visit to /home or /cars, the
+ * cars this device stored (IndexedDB, read directly: the app's code is not here yet).
  */
 export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
+
+/** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
+export const FIRST_CARDS_ROUTE = /^\/(home\/?)?$|^\/cars\/?$/;
 
 type Prefetched = Record<string, Promise<Response | null>>;
 
@@ -73,7 +79,12 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '(function () {',
     '  try {',
     `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
-    `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) return;`,
+    `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) {`,
+    `      if (${FIRST_CARDS_ROUTE.toString()}.test(location.pathname)) {`,
+    `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedCars();`,
+    '      }',
+    '      return;',
+    '    }',
     `    var init = { headers: ${scriptJson(CATALOGUE_HEADERS)} };`,
     "    if (typeof AbortSignal.timeout === 'function') {",
     `      init.signal = AbortSignal.timeout(${REQUEST_TIMEOUT_MS});`,
@@ -101,6 +112,45 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      });',
     '  } catch (error) {',
     '    // Storage blocked or an old browser: the sync downloads the catalogue itself.',
+    '  }',
+    '  function storedCars() {',
+    '    return new Promise(function (resolve) {',
+    '      var open;',
+    '      try {',
+    `        open = indexedDB.open(${scriptJson(DEVICE_DB_NAME)});`,
+    '      } catch (error) {',
+    '        resolve(null);',
+    '        return;',
+    '      }',
+    '      // No database yet: create nothing (the app creates it with its tables).',
+    '      open.onupgradeneeded = function () {',
+    '        open.transaction.abort();',
+    '      };',
+    '      open.onerror = function () {',
+    '        resolve(null);',
+    '      };',
+    '      open.onsuccess = function () {',
+    '        var db = open.result;',
+    '        // The app may need a new version of the database: never stand in its way.',
+    '        db.onversionchange = function () {',
+    '          db.close();',
+    '        };',
+    '        try {',
+    `          var read = db.transaction(${scriptJson(CARS_TABLE)}).objectStore(${scriptJson(CARS_TABLE)}).getAll();`,
+    '          read.onsuccess = function () {',
+    '            db.close();',
+    '            resolve(read.result);',
+    '          };',
+    '          read.onerror = function () {',
+    '            db.close();',
+    '            resolve(null);',
+    '          };',
+    '        } catch (error) {',
+    '          db.close();',
+    '          resolve(null);',
+    '        }',
+    '      };',
+    '    });',
     '  }',
     '})();',
   ].join('\n');

@@ -201,3 +201,40 @@ for (const { locale, path, screen } of [
     await expect(page.locator('[inert]')).toHaveCount(0);
   });
 }
+
+test.describe('a repeat visit', () => {
+  // The code must come through the test's route, not from the service worker's cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test("/cars shows this device's cars before the app's code: the app's own first cards", async ({
+    page,
+  }) => {
+    await page.goto('/cars');
+    await expect(page.getByTestId('last-updated')).toBeVisible({ timeout: 30_000 });
+    const list = page.getByTestId('car-list');
+    await expect(list.getByTestId('car-link')).toHaveCount(FIRST_CARD_LISTS.cars!.limit);
+    const names = await list.locator('bdi').allTextContents();
+
+    await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
+    let release: () => void = () => {};
+    const codeMayCome = new Promise<void>((resolve) => (release = resolve));
+    await page.route(APP_CODE, async (route) => {
+      await codeMayCome;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const drawn = page.locator('[data-first-screen] [data-first-card]');
+    await expect(drawn.locator('bdi')).toHaveText(names);
+
+    release();
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await expect(page.getByTestId('car-list').locator('bdi')).toHaveText(names);
+    await expect(page.locator('[data-first-card]')).toHaveCount(0);
+    const cards = await page.evaluate(
+      () => (window as unknown as { __cards: { greyAfter: boolean } }).__cards,
+    );
+    expect(cards.greyAfter).toBe(false);
+    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+    expect(watched.sum).toBeLessThanOrEqual(0.01);
+  });
+});
