@@ -303,37 +303,6 @@ describe('markCatalogueSynced', () => {
     expect(runScript('/cars')).not.toHaveBeenCalled();
   });
 
-  it("reads this device's cars for index.html's first cards on a repeat visit to /cars or /home", async () => {
-    const cars = [
-      { id: 'a', slug: 'clio', name: 'Clio', active: true },
-      { id: 'b', slug: 'tucson', name: 'Tucson', active: false },
-    ] as unknown as Car[];
-    await db.cars.bulkPut(cars);
-    markCatalogueSynced();
-    for (const path of ['/cars', '/home', '/']) {
-      expect(runScript(path)).not.toHaveBeenCalled();
-      await expect(page.__kiraaFirstCars).resolves.toEqual(cars);
-      delete page.__kiraaFirstCars;
-    }
-    // Not on a car's page or the wizard: index.html draws no cards there.
-    runScript('/cars/renault-clio');
-    expect(page.__kiraaFirstCars).toBeUndefined();
-    // The app's database still opens and writes after the page's read.
-    await db.cars.put({ id: 'c', slug: 'logan', name: 'Logan', active: true } as unknown as Car);
-    expect(await db.cars.count()).toBe(3);
-    await db.cars.clear();
-  });
-
-  it('creates no database on a device that has none', async () => {
-    db.close();
-    await Dexie.delete('kiraa');
-    markCatalogueSynced();
-    runScript('/cars');
-    await expect(page.__kiraaFirstCars).resolves.toBeNull();
-    expect(await Dexie.exists('kiraa')).toBe(false);
-    await db.open();
-  });
-
   it('does not throw when storage is blocked', () => {
     vi.stubGlobal('localStorage', {
       setItem() {

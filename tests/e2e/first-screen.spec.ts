@@ -153,6 +153,34 @@ const WATCH_CARDS = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
+/**
+ * Watches the page (WATCH_TAKEOVER, WATCH_CARDS) and holds its code back until the returned
+ * function is called, as on a network slower than the catalogue.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
+  await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
+  let release: () => void = () => {};
+  const codeMayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CODE, async (route) => {
+    await codeMayCome;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The app took over with its own cards: no grey card came back, nothing moved. */
+async function expectCardsKept(page: Page) {
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  await expect(page.getByTestId('car-link').first()).toBeVisible();
+  await expect(page.locator('[data-first-card]')).toHaveCount(0);
+  const cards = await page.evaluate(
+    () => (window as unknown as { __cards: { greyAfter: boolean } }).__cards,
+  );
+  expect(cards.greyAfter).toBe(false);
+  const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+  expect(watched.sum).toBeLessThanOrEqual(0.01);
+}
+
 for (const { locale, path, screen } of [
   { locale: 'fr', path: '/cars', screen: 'cars' },
   { locale: 'ar', path: '/home', screen: 'home' },
@@ -161,14 +189,8 @@ for (const { locale, path, screen } of [
     page,
   }) => {
     await storeLocale(page, locale);
-    await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
     // The code comes only when the test lets it, as on a network slower than the catalogue.
-    let release: () => void = () => {};
-    const codeMayCome = new Promise<void>((resolve) => (release = resolve));
-    await page.route(APP_CODE, async (route) => {
-      await codeMayCome;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     // Not "load": that waits for the code.
     await page.goto(path, { waitUntil: 'commit' });
     const drawn = page.locator('[data-first-screen] [data-first-card]');
@@ -189,15 +211,7 @@ for (const { locale, path, screen } of [
     await expect(page.getByTestId('car-link')).toHaveCount(0);
 
     release();
-    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
-    await expect(page.getByTestId('car-link').first()).toBeVisible();
-    await expect(page.locator('[data-first-card]')).toHaveCount(0);
-    const cards = await page.evaluate(
-      () => (window as unknown as { __cards: { greyAfter: boolean } }).__cards,
-    );
-    expect(cards.greyAfter).toBe(false);
-    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
-    expect(watched.sum).toBeLessThanOrEqual(0.01);
+    await expectCardsKept(page);
     await expect(page.locator('[inert]')).toHaveCount(0);
   });
 }
@@ -215,26 +229,13 @@ test.describe('a repeat visit', () => {
     await expect(list.getByTestId('car-link')).toHaveCount(FIRST_CARD_LISTS.cars!.limit);
     const names = await list.locator('bdi').allTextContents();
 
-    await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
-    let release: () => void = () => {};
-    const codeMayCome = new Promise<void>((resolve) => (release = resolve));
-    await page.route(APP_CODE, async (route) => {
-      await codeMayCome;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'commit' });
     const drawn = page.locator('[data-first-screen] [data-first-card]');
     await expect(drawn.locator('bdi')).toHaveText(names);
 
     release();
-    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await expectCardsKept(page);
     await expect(page.getByTestId('car-list').locator('bdi')).toHaveText(names);
-    await expect(page.locator('[data-first-card]')).toHaveCount(0);
-    const cards = await page.evaluate(
-      () => (window as unknown as { __cards: { greyAfter: boolean } }).__cards,
-    );
-    expect(cards.greyAfter).toBe(false);
-    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
-    expect(watched.sum).toBeLessThanOrEqual(0.01);
   });
 });
