@@ -254,14 +254,16 @@ test.describe('the floating contact button', () => {
     }) => {
       const { context, page } = await open(browser, e2e, locale, width, { textSize: 200 });
       await page.goto(path);
+      // The app's page, not index.html's copy of it: the copy has the control and the button
+      // too, and an element of the copy read just before the app replaces it has no box.
+      await expect(page.locator('[data-first-screen]')).toHaveCount(0);
       const target = page.locator(control).first();
       await expect(target).toBeVisible();
       // The page at its full length (the list of cars under the sort select).
       if (path === '/cars') await expect(page.getByTestId('car-link').first()).toBeVisible();
       const contact = page.locator('[data-floating-contact]');
-      // Bring the control under the button's corner, as a traveller scrolling would. Read from
-      // the app's page (index.html's copy of /home has the control, not the button), and with
-      // the page's own geometry: a button already aside is invisible, which has no Playwright box.
+      // Bring the control under the button's corner, as a traveller scrolling would, with the
+      // page's own geometry: a button already aside is invisible, which has no Playwright box.
       const box = await page.getByTestId('contact-button').evaluate((el) => {
         const rect = el.getBoundingClientRect();
         return { y: rect.y, height: rect.height };
