@@ -15,12 +15,7 @@
  */
 import { DZD_FORMAT } from '../src/domain/money.ts';
 import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
-import { FIRST_CARS_GLOBAL } from '../src/sync/catalogue-prefetch.ts';
-
-/** JSON that is safe inside an HTML <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
+import { FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
 
 /** The card templates of one language, as index.html holds them. */
 export function cardTemplateHtml(locale: string, templates: CardTemplates): string {

@@ -64,8 +64,8 @@ export function prefetchUrls(apiUrl: string, anonKey: string): string[] {
   ].map((path) => catalogueUrl(apiUrl, anonKey, path));
 }
 
-/** JSON that is safe inside an HTML <script> element. */
-function scriptJson(value: unknown): string {
+/** JSON that is safe inside an HTML <script> element (also scripts/first-cards.ts). */
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 

@@ -16,6 +16,7 @@ import { CatalogueStatus, CatalogueUpdating } from '@/features/catalogue/catalog
 import {
   CatalogueUnavailable,
   catalogueUnavailable,
+  firstCatalogueOnItsWay,
 } from '@/features/catalogue/catalogue-unavailable';
 import {
   activeFilterCount,
@@ -98,7 +99,7 @@ export default function CarsPage() {
   const loading =
     cars === undefined ||
     (needsBusy && busy === undefined) ||
-    (nothingCached && !failed && status.last_success_at === null);
+    firstCatalogueOnItsWay(cars, status, online);
   useScreenContent(!loading);
   useFirstCardsDone(!loading);
 

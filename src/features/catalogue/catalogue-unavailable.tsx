@@ -13,6 +13,20 @@ export function catalogueUnavailable(status: CatalogueSyncStatus, online: boolea
   return status.last_success_at === null && (status.state === 'error' || !online);
 }
 
+/**
+ * Whether a device with no cars yet is still getting its first catalogue (its first sync has not
+ * ended and can still end): its lists keep their place meanwhile (/cars, the home page).
+ */
+export function firstCatalogueOnItsWay(
+  cars: readonly unknown[],
+  status: CatalogueSyncStatus,
+  online: boolean,
+): boolean {
+  return (
+    cars.length === 0 && status.last_success_at === null && !catalogueUnavailable(status, online)
+  );
+}
+
 /** The spec's cars error, with what the user can do about it. */
 export function CatalogueUnavailable({ online }: { online: boolean }) {
   return (

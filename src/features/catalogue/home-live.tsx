@@ -15,7 +15,7 @@ import {
   useCatalogueStatus,
   useCatalogueSync,
 } from '@/features/catalogue/catalogue-api';
-import { catalogueUnavailable } from '@/features/catalogue/catalogue-unavailable';
+import { firstCatalogueOnItsWay } from '@/features/catalogue/catalogue-unavailable';
 
 /** The parts of /home that read the device's catalogue (loaded after the first paint). */
 
@@ -37,11 +37,7 @@ export function FeaturedCars() {
   const status = useCatalogueStatus();
   const online = useOnline();
   // A first visit's catalogue is on its way until its first sync ends (as on /cars).
-  const loading =
-    allCars === undefined ||
-    (allCars.length === 0 &&
-      status.last_success_at === null &&
-      !catalogueUnavailable(status, online));
+  const loading = allCars === undefined || firstCatalogueOnItsWay(allCars, status, online);
   useFirstCardsDone(!loading);
   if (featured.length > 0) {
     return (
