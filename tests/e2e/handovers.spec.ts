@@ -84,8 +84,32 @@ test('a pickup recorded offline with two photos lands once when back online', as
     );
     expect(before.rows[0].n).toBe(0);
 
+    // The race that a loaded machine once lost: back online, the page's first load of the
+    // booking answers only after the outbox has landed the record. Its history (fetched before
+    // the landing) must still come to show the record.
+    let held = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/rest/v1/bookings') && url.search.includes(booking.id),
+      async (route) => {
+        if (!held) {
+          held = true;
+          await expect
+            .poll(async () => {
+              const landed = await db.query(
+                'select count(*)::int as n from public.booking_handovers where booking_id = $1',
+                [booking.id],
+              );
+              return landed.rows[0].n;
+            })
+            .toBe(1);
+          await expect(page.getByTestId('handover-queue')).toHaveCount(0, { timeout: 60_000 });
+        }
+        await route.continue();
+      },
+    );
     await context.setOffline(false);
     await expect(page.getByTestId('handover-synced-pickup')).toBeVisible({ timeout: 60_000 });
+    expect(held).toBe(true);
     await expect(page.getByTestId('handover-queue')).toHaveCount(0);
     await expect(
       page.getByTestId('staff-history').locator('[data-status="pickup_recorded"]'),

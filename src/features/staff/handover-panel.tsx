@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { recordOfRequest, type HandoverKind } from '@/domain/handover';
@@ -121,15 +121,7 @@ export function QueuedHandovers({ bookingId, online }: { bookingId: string; onli
  * The booking's pickup and return records (docs/handovers.md): those on the server, those waiting
  * on this phone, and the form to record the next one — which works offline.
  */
-export function HandoverPanel({
-  booking,
-  online,
-  onRecorded,
-}: {
-  booking: StaffBooking;
-  online: boolean;
-  onRecorded: () => void;
-}) {
+export function HandoverPanel({ booking, online }: { booking: StaffBooking; online: boolean }) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { user } = useSession();
@@ -145,15 +137,12 @@ export function HandoverPanel({
     if (result.ok) setRecords(result.data);
   }, [booking.id]);
 
-  const before = useRef(waiting);
+  // Loaded again when the queue changes: a record that left it is on the server now (the page
+  // reloads the booking's history for the same reason: use-handover-landings.ts).
   useEffect(() => {
     if (!online) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job
     void load();
-    // A record that left the outbox has landed: the booking's history has it too.
-    if (waiting < before.current) onRecorded();
-    before.current = waiting;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the queue shrinks
   }, [online, load, waiting]);
 
   const stored = (kind: HandoverKind) => records?.find((r) => r.kind === kind) ?? null;

@@ -37,6 +37,7 @@ import {
   useLocale,
 } from '@/features/staff/staff-booking-parts';
 import { SecondFactorGate } from '@/features/staff/second-factor';
+import { useHandoverLandings } from '@/features/staff/use-handover-landings';
 import { LoadErrorNotice, OfflineNotice } from '@/features/staff/staff-notices';
 import type { StaffAction } from '@/features/staff/transitions';
 import type { LoadError } from '@/features/staff/use-staff-board';
@@ -126,6 +127,9 @@ function StaffBookingScreen() {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job
     void reload();
   }, [online, reload]);
+  // A pickup or return record that left this phone's outbox adds a line to the history.
+  const landed = useCallback(() => void reload(), [reload]);
+  useHandoverLandings(id, online, landed);
 
   const booking = loaded?.booking ?? null;
   const docs = useDocuments(booking, online);
@@ -270,7 +274,7 @@ function StaffBookingScreen() {
       </div>
 
       <Section title={<Trans>État des lieux (prise en charge et retour)</Trans>}>
-        <HandoverPanel booking={booking} online={online} onRecorded={() => void reload()} />
+        <HandoverPanel booking={booking} online={online} />
       </Section>
 
       <Section title={<Trans>Historique</Trans>}>
