@@ -3,43 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { HandoverRequest } from '@/domain/handover';
 import { db } from '@/infra/db';
 import { flushOutbox } from '@/sync/outbox/flush';
-import {
-  discardQueuedHandover,
-  queueHandover,
-  readQueuedHandovers,
-  type HandoverDraft,
-} from '@/sync/outbox/handover';
+import { discardQueuedHandover, queueHandover, readQueuedHandovers } from '@/sync/outbox/handover';
 import { ID1, outboxTestbed } from '@/sync/outbox/testing/fake-server';
+import { pickupDraft, RECORD, STAFF, twoPhotos } from '@/sync/outbox/testing/handover-fixtures';
 
 const t = outboxTestbed();
-
-const STAFF = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbb1';
-const RECORD = 'cccccccc-cccc-4ccc-8ccc-ccccccccccc1';
-
-function pickupDraft(id = RECORD): HandoverDraft {
-  return {
-    id,
-    booking_id: ID1,
-    kind: 'pickup',
-    odometer_km: 42_000,
-    fuel_eighths: 8,
-    id_document_type: 'national_id',
-    id_document_number: 'AB123456',
-    licence_seen: true,
-    deposit_dzd: 30_000,
-    damage: [{ x: 20, y: 30, zone: 'front_left', note: 'Rayure' }],
-    notes: null,
-    recorded_at: '2030-01-01T09:00:00+01:00',
-  };
-}
-
-const jpeg = (label: string) =>
-  new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), label], { type: 'image/jpeg' });
-
-const twoPhotos = () => [
-  { angle: 'front' as const, blob: jpeg('front'), type: 'image/jpeg' },
-  { angle: 'rear_left' as const, blob: jpeg('rear'), type: 'image/png' },
-];
 
 describe('a pickup record with photos in the outbox', () => {
   it('stores the photos as Blobs under stable paths, the record depending on their uploads', async () => {
