@@ -16,12 +16,11 @@
 import { DZD_FORMAT } from '../src/domain/money.ts';
 import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
 import { FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
-import { inertMarkup } from './inert-markup.ts';
 
 /** The card templates of one language, as index.html holds them, and the call that draws them. */
 export function cardTemplateHtml(locale: string, templates: CardTemplates): string {
   return (
-    inertMarkup(`kiraa-cards-${locale}`, Object.values(templates.variants).join('')) +
+    `<template id="kiraa-cards-${locale}">${Object.values(templates.variants).join('')}</template>` +
     `<script>${DRAW_FIRST_CARDS}(${scriptJson(locale)})</script>`
   );
 }
@@ -52,12 +51,10 @@ export function firstCardsScript(templates: Record<string, CardTemplates>): stri
     '    if (id.slice(cut + 1) !== locale) return;',
     `    var screen = ${scriptJson(FIRST_CARD_LISTS)}[id.slice(0, cut)];`,
     `    var language = ${scriptJson(words)}[locale];`,
-    "    var source = document.getElementById('kiraa-cards-' + locale);",
+    "    var template = document.getElementById('kiraa-cards-' + locale);",
     "    var root = document.getElementById('root');",
     "    var list = screen && root && root.querySelector('[data-first-cards=\"' + screen.list + '\"]');",
-    '    if (!list || !language || !source) return;',
-    "    var template = document.createElement('template');",
-    '    template.innerHTML = source.textContent;',
+    '    if (!list || !language || !template) return;',
     '    pending.then(function (cars) {',
     '      try {',
     '        // The app took over first: it draws the cards itself.',

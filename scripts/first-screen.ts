@@ -5,10 +5,10 @@
  * the HTML").
  *
  * Each page of FIRST_SCREENS is rendered in each language by the app's own components
- * (src/app/prerender.tsx, loaded through Vite's SSR in Node) into inert text after
- * `<div id="root">` (inertMarkup). An inline script in front of them knows, from the URL and the
- * stored language (localStorage `locale`, the key src/infra/i18n.ts reads; French by default),
- * which one this visit shows; each copy is followed by a one-line script that parses it into
+ * (src/app/prerender.tsx, loaded through Vite's SSR in Node) into a `<template>` after
+ * `<div id="root">`. An inline script in front of them knows, from the URL and the stored
+ * language (localStorage `locale`, the key src/infra/i18n.ts reads; French by default), which
+ * one this visit shows; each template is followed by a one-line script that moves it into
  * #root if it is that one, so it paints as soon as its bytes are here, without waiting for the
  * others. Other pages keep #root's own placeholder (the logo bar).
  *
@@ -22,7 +22,6 @@ import { createServer, type Plugin, type PluginOption } from 'vite';
 
 import type { CardTemplates } from '../src/features/catalogue/first-cards.ts';
 import { cardTemplateHtml, firstCardsScript } from './first-cards.ts';
-import { inertMarkup } from './inert-markup.ts';
 
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
 export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
@@ -87,13 +86,10 @@ export function chooserScript(
     '  window.__kiraaFirstScreen = function (id) {',
     '    try {',
     '      if (id !== wanted) return;',
-    "      var source = document.getElementById('kiraa-first-' + id);",
+    "      var template = document.getElementById('kiraa-first-' + id);",
     "      var root = document.getElementById('root');",
-    '      if (!source || !root) return;',
-    '      // Parsed now, and this copy only: the others stay text the parser only scanned.',
-    "      var template = document.createElement('template');",
-    '      template.innerHTML = source.textContent;',
-    '      var copy = template.content;',
+    '      if (!template || !root) return;',
+    '      var copy = template.content.cloneNode(true);',
     '      if (signedIn) {',
     '        var link = copy.querySelector(\'[data-testid="sign-in-link"]\');',
     '        if (link) link.parentNode.removeChild(link);',
@@ -129,10 +125,8 @@ export function firstScreenHtml(
         .filter((page) => page.locale === locale)
         .map(
           ({ id, html }) =>
-            inertMarkup(
-              `kiraa-first-${id}`,
-              `<div data-first-screen="${id}" inert style="display: contents">${html}</div>`,
-            ) + `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
+            `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
+            `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
         ),
       ...(cards[locale] ? [cardTemplateHtml(locale, cards[locale])] : []),
     ]),
