@@ -17,22 +17,14 @@ import { DZD_FORMAT } from '../src/domain/money.ts';
 import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
 import { FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
 
-/** The card templates of one language, as index.html holds them, and the call that draws them. */
+/** The card templates of one language, as index.html holds them. */
 export function cardTemplateHtml(locale: string, templates: CardTemplates): string {
-  return (
-    `<template id="kiraa-cards-${locale}">${Object.values(templates.variants).join('')}</template>` +
-    `<script>${DRAW_FIRST_CARDS}(${scriptJson(locale)})</script>`
-  );
+  return `<template id="kiraa-cards-${locale}">${Object.values(templates.variants).join('')}</template>`;
 }
 
-/** The global the drawing script defines; index.html calls it after each language's templates. */
-export const DRAW_FIRST_CARDS = '__kiraaFirstCardsFor';
-
 /**
- * The drawing script (ES5; it must never throw). It defines `__kiraaFirstCardsFor(locale)`,
- * which index.html calls right after each language's card templates: it draws when the first
- * screen's copy in #root (`__kiraaFirstScreenId`, set by the chooser) is of that language, so the
- * cards do not wait for the other languages' markup to be parsed.
+ * The drawing script (ES5; it must never throw). Runs after the first screen's copy is in #root
+ * (`__kiraaFirstScreenId`, set by the chooser) and the templates are parsed.
  */
 export function firstCardsScript(templates: Record<string, CardTemplates>): string {
   const words = Object.fromEntries(
@@ -42,14 +34,14 @@ export function firstCardsScript(templates: Record<string, CardTemplates>): stri
     ]),
   );
   return [
-    `window[${scriptJson(DRAW_FIRST_CARDS)}] = function (locale) {`,
+    '(function () {',
     '  try {',
     '    var id = window.__kiraaFirstScreenId;',
     `    var pending = window[${scriptJson(FIRST_CARS_GLOBAL)}];`,
     '    if (!id || !pending || location.search) return;',
     "    var cut = id.lastIndexOf('-');",
-    '    if (id.slice(cut + 1) !== locale) return;',
     `    var screen = ${scriptJson(FIRST_CARD_LISTS)}[id.slice(0, cut)];`,
+    '    var locale = id.slice(cut + 1);',
     `    var language = ${scriptJson(words)}[locale];`,
     "    var template = document.getElementById('kiraa-cards-' + locale);",
     "    var root = document.getElementById('root');",
@@ -144,6 +136,6 @@ export function firstCardsScript(templates: Record<string, CardTemplates>): stri
     '      }',
     '    });',
     '  } catch (error) {}',
-    '};',
+    '})();',
   ].join('\n');
 }

@@ -7,7 +7,6 @@ import {
   screenId,
   trimMarkup,
 } from './first-screen.ts';
-import { DRAW_FIRST_CARDS } from './first-cards.ts';
 import { FIRST_CARDS_ROUTE } from '../src/sync/catalogue-prefetch.ts';
 
 const LOCALES = ['fr', 'en', 'ar'] as const;
@@ -18,7 +17,6 @@ function loadPage(path: string) {
   const rendered = LOCALES.flatMap((locale) =>
     FIRST_SCREENS.map((screen) => ({
       id: screenId(screen.name, locale),
-      locale,
       html:
         `<header><a data-testid="sign-in-link" href="/sign-in">in</a></header>` +
         `<main><h1>${screen.name} ${locale}</h1></main>`,
@@ -113,43 +111,6 @@ describe('the first screen in index.html', () => {
     const root = loadPage('/cars');
     expect(root.querySelector('h1')?.textContent).toBe('cars fr');
     expect(root.querySelector('[data-testid="sign-in-link"]')).toBeNull();
-  });
-});
-
-describe("index.html's order", () => {
-  it("draws a language's cards right after its copies, before the next language's markup", () => {
-    const cards = Object.fromEntries(
-      LOCALES.map((locale) => [
-        locale,
-        {
-          variants: { rp: '<li>rp</li>', rx: '<li>rx</li>', np: '<li>np</li>', nx: '<li>nx</li>' },
-          words: { body: {}, fuel: {}, transmission: {} },
-          priceLocale: locale,
-          ratingLocale: locale,
-        },
-      ]),
-    );
-    const rendered = LOCALES.flatMap((locale) =>
-      FIRST_SCREENS.map((screen) => ({ id: screenId(screen.name, locale), locale, html: '' })),
-    );
-    const html = firstScreenHtml(rendered, chooserScript(FIRST_SCREENS, LOCALES, 'fr'), cards);
-    const at = (text: string) => {
-      expect(html).toContain(text);
-      return html.indexOf(text);
-    };
-    let previous = at(`window[${JSON.stringify(DRAW_FIRST_CARDS)}] = function`);
-    for (const locale of LOCALES) {
-      for (const screen of FIRST_SCREENS) {
-        const copy = at(`id="kiraa-first-${screenId(screen.name, locale)}"`);
-        expect(copy).toBeGreaterThan(previous);
-        previous = copy;
-      }
-      const templates = at(`id="kiraa-cards-${locale}"`);
-      const draw = at(`${DRAW_FIRST_CARDS}(${JSON.stringify(locale)})`);
-      expect(templates).toBeGreaterThan(previous);
-      expect(draw).toBeGreaterThan(templates);
-      previous = draw;
-    }
   });
 });
 

@@ -105,31 +105,29 @@ export function chooserScript(
 }
 
 /**
- * The templates and scripts that replace the marker: the chooser and the script that draws the
- * first cards (first-cards.ts), then language by language (in `rendered`'s order) each page's
- * copy and that language's card templates: a visit in the first language has its cards drawn
- * without waiting for the other languages' markup.
+ * The templates and scripts that replace the marker: the chooser, each page's copy, then the car
+ * cards' templates in each language and the script that draws the first cards (first-cards.ts).
  */
 export function firstScreenHtml(
-  rendered: Array<{ id: string; locale: string; html: string }>,
+  rendered: Array<{ id: string; html: string }>,
   chooser: string,
   cards: Record<string, CardTemplates> = {},
 ): string {
-  const locales = [...new Set(rendered.map((page) => page.locale))];
-  const drawing = Object.keys(cards).length > 0;
   return [
     `<script>\n${chooser}\n</script>`,
-    ...(drawing ? [`<script>\n${firstCardsScript(cards)}\n</script>`] : []),
-    ...locales.flatMap((locale) => [
-      ...rendered
-        .filter((page) => page.locale === locale)
-        .map(
-          ({ id, html }) =>
-            `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
-            `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
-        ),
-      ...(cards[locale] ? [cardTemplateHtml(locale, cards[locale])] : []),
-    ]),
+    ...rendered.map(
+      ({ id, html }) =>
+        `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
+        `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
+    ),
+    ...(Object.keys(cards).length > 0
+      ? [
+          ...Object.entries(cards).map(([locale, templates]) =>
+            cardTemplateHtml(locale, templates),
+          ),
+          `<script>\n${firstCardsScript(cards)}\n</script>`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -183,13 +181,12 @@ export function firstScreen(options: {
             prerender: (path: string, locale: string, catalogs: string[]) => Promise<string>;
             prerenderCards: (locale: string) => Promise<CardTemplates>;
           };
-          const rendered: Array<{ id: string; locale: string; html: string }> = [];
+          const rendered: Array<{ id: string; html: string }> = [];
           const cards: Record<string, CardTemplates> = {};
           for (const locale of locales) {
             for (const screen of screens) {
               rendered.push({
                 id: screenId(screen.name, locale),
-                locale,
                 html: trimMarkup(await prerender(screen.path, locale, screen.catalogs)),
               });
             }

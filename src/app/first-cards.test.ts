@@ -15,7 +15,7 @@ import { FIRST_CARD_LISTS } from '@/features/catalogue/first-cards';
 import { carLabels } from '@/features/catalogue/labels';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 
-import { cardTemplateHtml, DRAW_FIRST_CARDS, firstCardsScript } from '../../scripts/first-cards.ts';
+import { cardTemplateHtml, firstCardsScript } from '../../scripts/first-cards.ts';
 
 const page = globalThis as unknown as {
   __kiraaFirstScreenId?: string;
@@ -95,34 +95,21 @@ function appCards(cars: Car[], locale: Locale, screen: 'home' | 'cars'): Element
   return [...list.children].filter((child) => child.tagName === 'LI');
 }
 
-const LANGUAGES: Locale[] = ['fr', 'en', 'ar'];
-const rendered = new Map<Locale, CardTemplates>();
-
-/** The card templates of every language, rendered once (one language at a time: i18n is global). */
-async function allTemplates(): Promise<Record<string, CardTemplates>> {
-  for (const locale of LANGUAGES) {
-    if (!rendered.has(locale)) rendered.set(locale, await prerenderCards(locale));
-  }
-  return Object.fromEntries(rendered);
-}
-
-/**
- * index.html on a first visit to `screen`: its copy in #root, every language's card templates,
- * the script, and its calls after each language's templates (index.html's order: French first).
- */
-async function firstVisit(screen: 'home' | 'cars', locale: Locale, rows: Promise<unknown>) {
-  const cards = await allTemplates();
+/** index.html on a first visit to `screen`: its copy in #root, the card templates, the script. */
+async function firstVisit(
+  screen: 'home' | 'cars',
+  locale: Locale,
+  rows: Promise<unknown>,
+  templates?: CardTemplates,
+) {
+  const cards = templates ?? (await prerenderCards(locale));
   const copy = await prerender(`/${screen}`, locale);
   document.body.innerHTML =
     `<div id="root"><div data-first-screen="${screen}-${locale}">${copy}</div></div>` +
-    LANGUAGES.map((language) => cardTemplateHtml(language, cards[language]!)).join('');
+    cardTemplateHtml(locale, cards);
   page.__kiraaFirstScreenId = `${screen}-${locale}`;
   page.__kiraaFirstCars = rows;
-  new Function(firstCardsScript(cards))();
-  const draw = (globalThis as unknown as Record<string, (locale: string) => void>)[
-    DRAW_FIRST_CARDS
-  ]!;
-  for (const language of LANGUAGES) draw(language);
+  new Function(firstCardsScript({ [locale]: cards }))();
   await rows.catch(() => null);
   await new Promise((resolve) => setTimeout(resolve, 0));
   return document.querySelector(`[data-first-cards="${FIRST_CARD_LISTS[screen]!.list}"]`)!;
@@ -175,12 +162,13 @@ describe("index.html's first cards", () => {
 
   it('leaves the grey cards when the first page failed, was empty or has no active car', async () => {
     history.replaceState(null, '', '/cars');
+    const templates = await prerenderCards('fr');
     for (const rows of [
       Promise.resolve(null),
       Promise.resolve([]),
       Promise.resolve([makeCar({ active: false })]),
     ]) {
-      const list = await firstVisit('cars', 'fr', rows);
+      const list = await firstVisit('cars', 'fr', rows, templates);
       expect(list.querySelectorAll('li.animate-pulse')).toHaveLength(6);
       expect(page.__kiraaFirstCards).toBeUndefined();
     }
