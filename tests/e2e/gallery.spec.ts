@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
+import { neverDownloaded } from './support/pictures.ts';
 
 const CAR = '/cars/renault-clio-5-2023';
 
@@ -146,6 +147,7 @@ test('offline, a photo never cached shows "Photo indisponible" full screen', asy
   await page.goto('/cars?q=Symbol');
   await expect(page.getByTestId('car-link').first()).toBeVisible();
 
+  const refused = await neverDownloaded(context, 'toyota-land-cruiser-prado-2023');
   await context.setOffline(true);
   await page.goto('/cars/toyota-land-cruiser-prado-2023');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Land Cruiser');
@@ -157,4 +159,5 @@ test('offline, a photo never cached shows "Photo indisponible" full screen', asy
   await expect(placeholder).toHaveAccessibleName(/Land Cruiser.*photo indisponible/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  expect(refused()).toBeGreaterThan(0);
 });

@@ -3,6 +3,7 @@
  * drawn car and "photo unavailable", named for screen readers), never a broken-image box.
  */
 import { expect, test } from './support/fixtures.ts';
+import { neverDownloaded } from './support/pictures.ts';
 
 test('an uncached car picture offline shows the placeholder', async ({ page, context }) => {
   // Online once, on a page without pictures: the service worker installs and the catalogue syncs.
@@ -17,6 +18,7 @@ test('an uncached car picture offline shows the placeholder', async ({ page, con
     (await caches.open('kiraa-car-images')).keys().then((keys) => keys.map((k) => k.url)),
   );
 
+  const refused = await neverDownloaded(context, 'toyota-land-cruiser-prado-2023');
   await context.setOffline(true);
   // A car whose gallery was never shown here: its pictures are not in the cache.
   await page.goto('/cars/toyota-land-cruiser-prado-2023');
@@ -35,4 +37,5 @@ test('an uncached car picture offline shows the placeholder', async ({ page, con
   );
   expect(broken).toBe(0);
   expect(cached.some((url) => url.includes('land-cruiser'))).toBe(false);
+  expect(refused()).toBeGreaterThan(0);
 });
