@@ -72,8 +72,11 @@ export async function newCustomer(name = 'Lina Bouzid'): Promise<Customer> {
   return { client, id: data.user.id, email, password: CUSTOMER_PASSWORD, name };
 }
 
-/** An instant `days` days from now at 10:00 Algiers time, ISO 8601 with its offset. */
-function algiersAt(days: number): string {
+/**
+ * An instant `days` days from now at 10:00 Algiers time, ISO 8601 with its offset: inside every
+ * place's opening hours whatever the hour the test runs (docs/opening-hours.md).
+ */
+export function algiersAt(days: number): string {
   const now = new Date(Date.now() + 60 * 60 * 1000);
   const d = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 10),

@@ -19,7 +19,7 @@ import {
   type PushDevice,
   type ReceivedPush,
 } from '../../support/supabase.ts';
-import { apiClient, signedInClient } from './accounts.ts';
+import { algiersAt, apiClient, signedInClient } from './accounts.ts';
 import { readE2eEnv } from './env.ts';
 import { DEMO_ADMIN } from './session.ts';
 
@@ -249,15 +249,14 @@ export async function newGuestBooking(daysAhead = 20): Promise<GuestBooking> {
   const reference = `KR-${chars.slice(0, 4)}-${chars.slice(4)}`;
   const email = `guest-push-${randomUUID().slice(0, 8)}@kiraa.test`;
   const phone = `+2135${String(randomInt(10_000_000, 99_999_999))}`;
-  const start = new Date(Date.now() + daysAhead * 86_400_000);
-  const end = new Date(start.getTime() + 2 * 86_400_000);
   const { error } = await visitor.rpc('create_booking', {
     p: {
       id,
       reference,
       car_id: (car as { id: string }).id,
-      start_at: start.toISOString(),
-      end_at: end.toISOString(),
+      // 10:00 in Algiers: now's hour of the day may be outside the place's hours (23:18 was).
+      start_at: algiersAt(daysAhead),
+      end_at: algiersAt(daysAhead + 2),
       pickup_location_id: (location as { id: string }).id,
       dropoff_location_id: (location as { id: string }).id,
       driver_option: 'self',
