@@ -85,31 +85,40 @@ test('a pickup recorded offline with two photos lands once when back online', as
     expect(before.rows[0].n).toBe(0);
 
     // The race that a loaded machine once lost: back online, the page's first load of the
-    // booking answers only after the outbox has landed the record. Its history (fetched before
-    // the landing) must still come to show the record.
-    let held = false;
+    // booking answers only after the outbox has landed the record (in the database, gone from
+    // the phone's outbox). Its history (fetched before the landing) must still come to show the
+    // record. The page may show it from its reload after the landing while that first load is
+    // still held, so the test awaits the hold before closing its database client.
+    let held: Promise<void> | undefined;
     await page.route(
       (url) => url.pathname.endsWith('/rest/v1/bookings') && url.search.includes(booking.id),
       async (route) => {
         if (!held) {
-          held = true;
-          await expect
-            .poll(async () => {
-              const landed = await db.query(
-                'select count(*)::int as n from public.booking_handovers where booking_id = $1',
-                [booking.id],
-              );
-              return landed.rows[0].n;
-            })
-            .toBe(1);
-          await expect(page.getByTestId('handover-queue')).toHaveCount(0, { timeout: 60_000 });
+          held = (async () => {
+            await expect
+              .poll(
+                async () => {
+                  const landed = await db.query(
+                    'select count(*)::int as n from public.booking_handovers where booking_id = $1',
+                    [booking.id],
+                  );
+                  return landed.rows[0].n;
+                },
+                { timeout: 60_000 },
+              )
+              .toBe(1);
+            await expect(page.getByTestId('handover-queue')).toHaveCount(0, { timeout: 60_000 });
+          })();
+          // A failed hold fails the test where it is awaited below, not here.
+          await held.catch(() => undefined);
         }
         await route.continue();
       },
     );
     await context.setOffline(false);
     await expect(page.getByTestId('handover-synced-pickup')).toBeVisible({ timeout: 60_000 });
-    expect(held).toBe(true);
+    await expect.poll(() => held !== undefined).toBe(true);
+    await held;
     await expect(page.getByTestId('handover-queue')).toHaveCount(0);
     await expect(
       page.getByTestId('staff-history').locator('[data-status="pickup_recorded"]'),
