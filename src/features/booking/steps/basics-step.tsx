@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 import { busyOverlaps } from '@/domain/availability';
 import { algiersToday, formatDateTime } from '@/domain/dates';
@@ -43,11 +43,23 @@ export function BasicsStep({
     handleSubmit,
     watch,
     setValue,
+    getValues,
+    getFieldState,
     formState: { errors },
   } = form;
   const values = watch();
   const cars = catalogue.cars.filter((c) => c.active || c.id === values.car_id);
   const car = catalogue.cars.find((c) => c.id === values.car_id);
+  // The car a link or the saved draft named when the form was drawn. When the device did not have
+  // it yet (a first visit, the catalogue's first page only), the select had no option for it: it
+  // showed "no car" (and some browsers' forms read it so). Once its option exists, the select is
+  // set again, unless the traveller has used the field since.
+  const [named] = useState(draft.car_id);
+  const namedKnown = catalogue.cars.some((c) => c.id === named);
+  useEffect(() => {
+    if (!namedKnown || getFieldState('car_id').isTouched) return;
+    setValue('car_id', getValues('car_id') || named);
+  }, [named, namedKnown, getFieldState, getValues, setValue]);
   const period = draftPeriod(values);
   const clashes =
     car && period ? busyOverlaps(catalogue.busy, car.id, period.start, period.end) : [];
