@@ -4,6 +4,7 @@
  * car arrives, the wizard's car field shows it, and "Suivant" goes on (src/features/booking/steps/
  * basics-step.tsx).
  */
+import { CATALOGUE_FIRST_PAGE_SIZE } from '../../src/sync/catalogue-requests.ts';
 import { pickRental, rest } from './support/booking-journey.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -14,22 +15,23 @@ test('a wizard link for a car the device does not have yet shows that car once i
   page,
   e2e,
 }) => {
-  // The car updated last comes in the catalogue's last page, never in its first (24 cars).
+  // The car updated last comes in the catalogue's last page, never in its first.
+  const firstPage = CATALOGUE_FIRST_PAGE_SIZE.cars!;
   const [latest] = await rest(e2e, 'cars?active=is.true&select=id&order=updated_at.desc&limit=1');
   const fleet = await rest(e2e, 'cars?active=is.true&select=id&order=id');
-  test.skip(fleet.length <= 24, 'the whole fleet fits in the first page');
+  test.skip(fleet.length <= firstPage, 'the whole fleet fits in the first page');
   const rental = await pickRental(
     e2e,
     fleet.findIndex((car) => car.id === latest!.id),
   );
 
-  // Every catalogue page after the first comes 6 s late.
+  // Every catalogue page after the first waits until the test lets it through.
   let pages = 0;
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${e2e.apiUrl}/rest/v1/cars?**`, async (route) => {
     pages += 1;
-    if (pages > 1) await Promise.race([released, new Promise((r) => setTimeout(r, 6_000))]);
+    if (pages > 1) await released;
     await route.continue();
   });
   await page.goto(`/cars/book?car=${rental.carId}&start=${rental.start}&end=${rental.end}`);

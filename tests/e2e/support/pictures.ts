@@ -1,5 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 
+import { isCarPicture } from '../../../src/infra/picture-urls.ts';
+
 /**
  * Makes the pictures of the car `slug` ones this device cannot download: from now on every request
  * for them, the page's and the service worker's, fails as a dropped connection does. Offline tests
@@ -14,8 +16,7 @@ export async function neverDownloaded(
 ): Promise<() => number> {
   let refused = 0;
   await context.route(
-    (url) =>
-      url.pathname.includes(`/${slug}`) && /\.(?:webp|avif|jpe?g|png|svg)$/i.test(url.pathname),
+    (url) => url.pathname.includes(`/${slug}`) && isCarPicture(url, url.origin),
     (route) => {
       refused += 1;
       return route.abort('internetdisconnected');
