@@ -50,16 +50,18 @@ export function BasicsStep({
   const values = watch();
   const cars = catalogue.cars.filter((c) => c.active || c.id === values.car_id);
   const car = catalogue.cars.find((c) => c.id === values.car_id);
-  // The car a link or the saved draft named when the form was drawn. When the device did not have
-  // it yet (a first visit, the catalogue's first page only), the select had no option for it: it
-  // showed "no car" (and some browsers' forms read it so). Once its option exists, the select is
-  // set again, unless the traveller has used the field since.
-  const [named] = useState(draft.car_id);
-  const namedKnown = catalogue.cars.some((c) => c.id === named);
+  // The car a link or the saved draft named, when the device did not have it as the form was
+  // drawn (a first visit, the catalogue's first page only): the select had no option for it and
+  // showed "no car" (some browsers' forms read it so). Once its option exists the select is set
+  // again, unless the traveller has used the field since. A car known from the start needs none.
+  const [missing] = useState(() =>
+    catalogue.cars.some((c) => c.id === draft.car_id) ? null : draft.car_id,
+  );
+  const arrived = !!missing && catalogue.cars.some((c) => c.id === missing);
   useEffect(() => {
-    if (!namedKnown || getFieldState('car_id').isTouched) return;
-    setValue('car_id', getValues('car_id') || named);
-  }, [named, namedKnown, getFieldState, getValues, setValue]);
+    if (!arrived || getFieldState('car_id').isTouched) return;
+    setValue('car_id', getValues('car_id') || missing!);
+  }, [arrived, missing, getFieldState, getValues, setValue]);
   const period = draftPeriod(values);
   const clashes =
     car && period ? busyOverlaps(catalogue.busy, car.id, period.start, period.end) : [];
