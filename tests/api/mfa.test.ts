@@ -232,6 +232,18 @@ describe('staff act only at aal2', () => {
     expect(levels).toEqual(devices.map(() => ({ level: 'aal2', ok: true })));
   });
 
+  it('answers every one of many challenges of one factor made at once (on PostgreSQL they queue, no deadlock)', async () => {
+    const device = await signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const { data } = await device.auth.mfa.listFactors();
+    const factorId = data!.totp[0]!.id;
+    for (let round = 0; round < 5; round += 1) {
+      const challenges = await Promise.all(
+        Array.from({ length: 8 }, () => device.auth.mfa.challenge({ factorId })),
+      );
+      expect(challenges.map((c) => c.error?.message ?? 'ok')).toEqual(challenges.map(() => 'ok'));
+    }
+  });
+
   it('refuses a staff RPC and staff rows to the demo admin at aal1, allows them at aal2', async () => {
     const aal1 = await signedIn(DEMO_ADMIN_EMAIL, DEMO_PASSWORD, { aal1: true });
     expect((await aal1.rpc('is_admin')).data).toBe(false);

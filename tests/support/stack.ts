@@ -94,6 +94,9 @@ export function testDbEngine(env = process.env): TestDbEngine {
   return value;
 }
 
+/** How the stack's services log a failure they answered with a 5xx (auth, gateway, hooks). */
+const UNEXPECTED_FAILURE = / failed( after answering)?: /;
+
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const engine = options.db ?? testDbEngine();
   const ownDir = options.dataDir === undefined;
@@ -103,6 +106,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const log = (line: string) => {
     logs.push(line);
     if (verbose) console.info(`[stack] ${line}`);
+    // A service's unexpected failure (an answer of 500 or 502, its cause in the line) is printed
+    // even when quiet: a test that sees only the status can then be traced from the CI log.
+    else if (UNEXPECTED_FAILURE.test(line)) console.error(`[stack] ${line}`);
   };
 
   let postgres: PostgresCluster | null = null;

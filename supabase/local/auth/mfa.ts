@@ -59,11 +59,16 @@ export async function sessionAal(q: Queryable, sessionId: string): Promise<'aal1
   return rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
-export async function factorOf(q: Queryable, userId: string, factorId: string): Promise<FactorRow> {
+export async function factorOf(
+  q: Queryable,
+  userId: string,
+  factorId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<FactorRow> {
   if (!isUuid(factorId)) throw notFound('mfa_factor_not_found', 'Factor not found');
   const { rows } = await q.query<FactorRow>(
     `select id::text as id, user_id::text as user_id, friendly_name, factor_type, status, secret
-       from auth.mfa_factors where id = $1 and user_id = $2`,
+       from auth.mfa_factors where id = $1 and user_id = $2${lock ? ' for no key update' : ''}`,
     [factorId, userId],
   );
   const factor = rows[0];
@@ -187,7 +192,10 @@ export async function handleChallengeFactor(
   }
   const challengeId = randomUUID();
   const createdAt = await ctx.db.tx(async (q) => {
-    const factor = await factorOf(q, user.id, factorId);
+    // The factor row first: concurrent challenges of one factor (one staff member's devices)
+    // each hold a key-share lock from their insert and then wait on each other's update of the
+    // row, which PostgreSQL ends as a deadlock (a 500). Locked first, they queue instead.
+    const factor = await factorOf(q, user.id, factorId, { lock: true });
     const { rows } = await q.query<{ at: number }>(
       `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
        values ($1, $2, now(), $3::inet)
