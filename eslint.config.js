@@ -83,6 +83,9 @@ const apiModules = [
   ...features.map((feature) => `src/features/${feature}/${feature}-api.ts`),
   // The wizard's draft is the booking feature's own storage (a Dexie row and its files).
   'src/features/booking/draft-store.ts',
+  // The booking feature's reads of the device alone, so the wizard's first screen loads no
+  // supabase-js (docs/performance.md, "The wizard's first screen").
+  'src/features/booking/booking-store.ts',
   // A guest's "also open my account" step, loaded only when chosen (join-account.tsx).
   'src/features/booking/join-account-api.ts',
   // The staff's second factor (auth calls), apart from the board's calls in staff-api.ts.

@@ -35,7 +35,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
 /** The marker in index.html, after #root, that the templates and scripts replace. */
 export const FIRST_SCREEN_MARKER = '<!-- kiraa:first-screen -->';
 
-/** localStorage key of the session hint (src/app/session.ts, SESSION_HINT_KEY). */
+/** localStorage key of the session hint (src/infra/session-view.ts, SESSION_HINT_KEY). */
 const SESSION_HINT_KEY = 'kiraa-signed-in';
 
 /** A template's id: `home-fr`. */

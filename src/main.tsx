@@ -6,7 +6,7 @@ import { App } from '@/app/app';
 import { defineBackgroundTasks, startBackgroundWork } from '@/app/background-tasks';
 import { routes } from '@/app/routes';
 import { preloadScreen } from '@/app/screens';
-import { startSession } from '@/app/session';
+import { startSession } from '@/infra/session-view';
 import { localeDirection } from '@/domain/locale';
 import { afterFirstScreen } from '@/infra/first-screen';
 import { activateLocale, i18n, initialLocale } from '@/infra/i18n';

@@ -1,4 +1,4 @@
-import { whenSignedIn } from '@/app/session';
+import { whenSignedIn } from '@/infra/session-view';
 import { defineTask, keepRunning, startBackground } from '@/infra/background';
 import { registerServiceWorker } from '@/infra/pwa';
 

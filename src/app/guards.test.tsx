@@ -9,7 +9,7 @@ import type { SessionState } from '@/infra/session';
 import { dismissAllToasts, getToasts } from '@/infra/toast';
 
 let session: SessionState = { status: 'loading', user: null };
-vi.mock('@/app/session', () => ({ useShellSession: () => session }));
+vi.mock('@/infra/session-view', () => ({ useShellSession: () => session }));
 
 function Where() {
   const location = useLocation();

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { hasAuthority } from '@/app/navigation';
-import { useShellSession } from '@/app/session';
+import { useShellSession } from '@/infra/session-view';
 import { showToast, SIGN_IN_TOAST_DURATION } from '@/infra/toast';
 import { PageSpinner } from '@/ui/spinner';
 

@@ -8,7 +8,7 @@ import { InstallButton } from '@/app/install-button';
 import { LanguageSwitch } from '@/app/language-switch';
 import { NavDrawer } from '@/app/nav-drawer';
 import { navigation, visibleNavItems } from '@/app/navigation';
-import { useSessionGuess } from '@/app/session';
+import { useSessionGuess } from '@/infra/session-view';
 import { ThemeSwitch } from '@/app/theme-switch';
 import { buttonClass, IconButton } from '@/ui/button';
 import { cn } from '@/ui/cn';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router-dom';
 
 import { navigation, visibleNavItems } from '@/app/navigation';
-import { useSessionGuess } from '@/app/session';
+import { useSessionGuess } from '@/infra/session-view';
 import { cn } from '@/ui/cn';
 import { Drawer, MENU_DRAWER_WIDTH } from '@/ui/drawer';
 

@@ -10,7 +10,7 @@
  *   network is back (Background Sync). All feature-detected: without them the triggers above are
  *   what is left, and nothing promises more.
  */
-import { getShellSession } from '@/app/session';
+import { getShellSession } from '@/infra/session-view';
 import { currentLocale } from '@/infra/i18n';
 import { isOnline } from '@/infra/network';
 import { startPeriodic } from '@/infra/periodic';

@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { RouteErrorBoundary } from '@/app/error-boundary';
 import { LanguageSwitch } from '@/app/language-switch';
 import { PAGE_PADDING } from '@/app/layouts/top-bar-layout';
-import { loadSessionModule } from '@/app/session';
+import { loadSessionModule } from '@/infra/session-view';
 import { ThemeSwitch } from '@/app/theme-switch';
 import { CheckIcon } from '@/ui/icons';
 import { Logo } from '@/ui/logo';

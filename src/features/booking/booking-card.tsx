@@ -8,7 +8,7 @@ import { type Locale, localized } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import { carIdentity } from '@/ui/car-identity';
 
-import type { BookingCatalogue } from '@/features/booking/booking-api';
+import type { BookingCatalogue } from '@/features/booking/booking-store';
 import { ConfirmContact } from '@/features/booking/confirm-contact';
 import { BookingAttention, BookingSyncBadge, localOutcome } from '@/features/booking/sync-status';
 import { ReferenceText } from '@/ui/reference-text';

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { busyOverlaps } from '@/domain/availability';
 import type { Car } from '@/domain/rows';
 
-import { type BookingCatalogue, readBookingCatalogue } from '@/features/booking/booking-api';
+import { type BookingCatalogue, readBookingCatalogue } from '@/features/booking/booking-store';
 
 /** The catalogue, or undefined while IndexedDB is being read. */
 export function useBookingCatalogue(): BookingCatalogue | undefined {

@@ -11,13 +11,13 @@ import { generateReference } from '@/domain/reference';
 import { keepRunning } from '@/infra/background';
 import { i18n as globalI18n } from '@/infra/i18n';
 import { useOnline } from '@/infra/network';
-import { getSessionState, useSession } from '@/infra/session';
+import { signedInUserId, useSessionSoon } from '@/infra/session-soon';
 import { Button } from '@/ui/button';
 import { carIdentity } from '@/ui/car-identity';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
 
-import { quotePrice, type ServerQuote } from '@/features/booking/booking-api';
+import type { ServerQuote } from '@/features/booking/booking-api';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import {
   bookingWizardMachine,
@@ -114,7 +114,7 @@ function StepIndicator({ step }: { step: WizardStep }) {
  */
 export default function BookingPage() {
   const { t } = useLingui();
-  const session = useSession();
+  const session = useSessionSoon();
   const [params] = useSearchParams();
   const editId = params.get('edit');
   const [loaded, setLoaded] = useState<{ id: string; edit: EditableBooking | null } | null>(null);
@@ -193,12 +193,14 @@ function BookingWizard({
           quotePrice: fromPromise<ServerQuote, { draft: BookingDraft }>(async ({ input }) => {
             const quote = quoteOfDraft(input.draft);
             if (!quote) return { ok: false, transient: false, code: 'incomplete' };
+            // The server's client is loaded at the first quote, not with the first step.
+            const { quotePrice } = await import('@/features/booking/booking-api');
             return quotePrice(quote);
           }),
           submitBooking: fromPromise(async ({ input }) =>
             (edit ? resubmitDraft : submitDraft)({
               ...input,
-              userId: getSessionState().user?.id ?? null,
+              userId: await signedInUserId(),
               // The language the traveller uses now (the global i18n: this actor outlives renders).
               locale: (globalI18n.locale || 'fr') as Locale,
             }),

@@ -16,7 +16,7 @@ import { Button, buttonClass } from '@/ui/button';
 import { CalendarIcon, WhatsAppIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
-import { readLocalBooking, type BookingCatalogue } from '@/features/booking/booking-api';
+import { readLocalBooking, type BookingCatalogue } from '@/features/booking/booking-store';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { buildIcs } from '@/features/booking/calendar';

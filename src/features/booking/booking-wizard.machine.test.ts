@@ -5,7 +5,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PriceBreakdown } from '@/domain/rows';
 import { price } from '@/sync/outbox/testing/fake-server';
 
-import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
+import type { ServerQuote } from '@/features/booking/booking-api';
+import type { BookingCatalogue } from '@/features/booking/booking-store';
 import {
   bookingWizardMachine,
   currentStep,

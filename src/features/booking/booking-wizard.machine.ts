@@ -22,7 +22,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PriceBreakdown } from '@/domain/rows';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
-import type { BookingCatalogue, ServerQuote } from '@/features/booking/booking-api';
+import type { ServerQuote } from '@/features/booking/booking-api';
+import type { BookingCatalogue } from '@/features/booking/booking-store';
 import { confirmSchema } from '@/features/booking/confirm.schema';
 import { wizardSteps, type BookingDraft, type WizardStep } from '@/features/booking/draft';
 import { priceOfDraft } from '@/features/booking/draft-request';

@@ -13,7 +13,7 @@ import { requestPersistentStorage } from '@/infra/storage-persist';
 import { queueBooking } from '@/sync/outbox/enqueue';
 import { updateQueuedBooking } from '@/sync/outbox/parked';
 
-import { readParkedCreate } from '@/features/booking/booking-api';
+import { readParkedCreate } from '@/features/booking/booking-store';
 import type { SavedDraft } from '@/features/booking/booking-wizard.machine';
 import {
   wizardSteps,

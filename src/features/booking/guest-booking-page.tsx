@@ -11,13 +11,15 @@ import { Button } from '@/ui/button';
 import {
   type GuestLookup,
   lookupGuestBooking,
+  refreshGuestBookings,
+} from '@/features/booking/booking-api';
+import {
   forgetGuestBooking,
   readGuestBookings,
   readLocalBooking,
   readLocalBookingByReference,
   readStoredGuestBookings,
-  refreshGuestBookings,
-} from '@/features/booking/booking-api';
+} from '@/features/booking/booking-store';
 import { BookingCard } from '@/features/booking/booking-card';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
 import { ConfirmContact } from '@/features/booking/confirm-contact';

@@ -14,7 +14,7 @@ import { dismissParked, retryParked } from '@/sync/outbox/parked';
 import { requestFlush, subscribeSyncEngine, type SyncEngineState } from '@/sync/sync-engine';
 import { Button } from '@/ui/button';
 
-import { readLastSync, readOutboxQueue } from '@/features/booking/booking-api';
+import { readLastSync, readOutboxQueue } from '@/features/booking/booking-store';
 import { Card, Notice } from '@/features/booking/form-parts';
 
 const kindLabels: Record<OutboxEntry['kind'], MessageDescriptor> = {

@@ -21,7 +21,7 @@ import { carIdentity, codeLabel, fuelMessages, transmissionMessages } from '@/ui
 import { Button } from '@/ui/button';
 
 import { basicsSchema } from '@/features/booking/basics.schema';
-import { readParkedCreate } from '@/features/booking/booking-api';
+import { readParkedCreate } from '@/features/booking/booking-store';
 import { availableCars, useBookingCatalogue } from '@/features/booking/booking-data';
 import { FieldError, inputClassName, Notice } from '@/features/booking/form-parts';
 import { isEditableRefusal } from '@/features/booking/edit-draft';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-import type { BookingCatalogue } from '@/features/booking/booking-api';
+import type { BookingCatalogue } from '@/features/booking/booking-store';
 import type { BookingDraft } from '@/features/booking/draft';
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 

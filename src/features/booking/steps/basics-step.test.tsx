@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { BookingCatalogue } from '@/features/booking/booking-api';
+import type { BookingCatalogue } from '@/features/booking/booking-store';
 import { emptyDraft } from '@/features/booking/draft';
 import { BasicsStep } from '@/features/booking/steps/basics-step';
 import { validationMessages } from '@/features/booking/validation-messages';

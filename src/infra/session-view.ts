@@ -13,7 +13,9 @@ import { adoptAccountTheme } from '@/infra/theme';
  * on guarded pages, and when another tab signs in. Until it is loaded:
  * - `useShellSession()` (guards) says 'loading' and starts loading it;
  * - `useSessionGuess()` (header, navigation) says 'signedOut' when the hint says so.
- * Features use `useSession()` from src/infra/session.ts directly.
+ * - `useSessionSoon()` (session-soon.ts, the booking wizard) says the guess and loads it once the
+ *   page is drawn.
+ * Other features use `useSession()` from src/infra/session.ts directly.
  */
 type SessionModule = typeof SessionModuleType;
 

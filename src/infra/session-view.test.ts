@@ -22,7 +22,7 @@ describe('shell session', () => {
   it('guesses "signed out" without loading the session when this device has no hint', async () => {
     localStorage.clear();
     const { SESSION_HINT_KEY, startSession, useSessionGuess, useShellSession, loadSessionModule } =
-      await import('@/app/session');
+      await import('@/infra/session-view');
     startSession();
     const guess = renderHook(() => useSessionGuess());
     expect(guess.result.current.status).toBe('signedOut');
@@ -57,7 +57,7 @@ describe('shell session', () => {
 
   it('tells the background work once a user is signed in, at once or later', async () => {
     localStorage.clear();
-    const { whenSignedIn, loadSessionModule } = await import('@/app/session');
+    const { whenSignedIn, loadSessionModule } = await import('@/infra/session-view');
     await loadSessionModule();
     act(() => emitSession({ status: 'signedOut', user: null }));
     const later = vi.fn();
