@@ -16,7 +16,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: `test-results/${process.env.KIRAA_E2E_RUN}`,
   globalSetup: './tests/e2e/support/global-setup.ts',
-  timeout: 60_000,
+  // Whole journeys take 10–30 s on a quiet machine and three times that with another suite beside
+  // them (load 15 on 2 cores): 60 s was passed there. A passing test is not slowed by a longer
+  // limit; a failing one reports later. Steps keep their own 10 s limit (expect).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two workers on the 2-core machines, in CI too: the specs share only the stack, and each one
