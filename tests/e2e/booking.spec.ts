@@ -46,7 +46,6 @@ test.describe('booking offline', () => {
     context,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     const contact = guest('offline');
     await primeDevice(page);
@@ -179,7 +178,6 @@ test.describe('booking against a failing or vanishing connection', () => {
     page,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     await page.goto('/cars');
     await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });
@@ -225,7 +223,6 @@ test.describe('booking against a failing or vanishing connection', () => {
     context,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     await page.goto('/cars');
     await expect(page.getByTestId('car-link').first()).toBeVisible({ timeout: 30_000 });

@@ -60,7 +60,6 @@ for (const locale of ['fr', 'ar'] as const) {
   const nextSwipe = locale === 'fr' ? -160 : 160;
 
   test(`${locale}: swipe, buttons, keyboard and the full-screen dialog`, async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 320, height: 640 });
     await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
     await page.goto(CAR);

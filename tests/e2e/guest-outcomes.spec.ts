@@ -109,7 +109,6 @@ test.describe('a guest’s booking, told truthfully', () => {
     page,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     const contact = guest('confirm');
     await primeDevice(page);
@@ -175,7 +174,6 @@ test.describe('a guest’s booking, told truthfully', () => {
     page,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     const contact = guest('expire');
     await primeDevice(page);
@@ -220,7 +218,6 @@ test.describe('a guest’s booking, told truthfully', () => {
     context,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     const contact = guest('lookup');
     await primeDevice(page);

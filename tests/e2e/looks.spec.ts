@@ -84,7 +84,6 @@ test.describe('the bell panel at 200 % text', () => {
       browser,
       e2e,
     }) => {
-      test.setTimeout(90_000);
       const customer = await newCustomer('Lina Bouzid-Abderrahmane');
       const reserved = await newPendingBooking(customer);
       await staffSetStatus(reserved.id, 'reserved');

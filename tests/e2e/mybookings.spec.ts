@@ -85,7 +85,6 @@ test.describe('my bookings', () => {
   test('a booking shows under current; cancelled after the confirmation, on the server and under past', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Yasmine Kaci');
     const { id } = await newPendingBooking(customer);
     const { reference } = await serverBooking(customer, id);
@@ -144,7 +143,6 @@ test.describe('my bookings', () => {
   test('a completed booking gets one review: stored on the server, shown on the car page', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Nadir Benali');
     const { id } = await newPendingBooking(customer);
     for (const status of ['reserved', 'in_progress', 'completed']) await staffSetStatus(id, status);
@@ -285,7 +283,6 @@ test.describe('my bookings', () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
     const { customer, id, item } = await cancelWithExpiredToken(page, context);
 
     let refusedRefreshes = 0;

@@ -211,7 +211,6 @@ test.describe('a car the device knows is taken, and the refusal at sync', () => 
     page,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     await takeTheCar(e2e, rental);
     await primeDevice(page);
@@ -231,7 +230,6 @@ test.describe('a car the device knows is taken, and the refusal at sync', () => 
     context,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const rental = await pickRental(e2e);
     await takeTheCar(e2e, rental);
     const [car] = await rest(e2e, `cars?id=eq.${rental.carId}&select=slug`);

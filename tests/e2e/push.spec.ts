@@ -68,7 +68,6 @@ for (const locale of ['fr', 'ar'] as const) {
     context,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     await countPermissionPrompts(context);
     await useLocale(context, locale);
     const base = locale === 'ar' ? 40 : 20;
@@ -137,7 +136,6 @@ test('a push to a signed-in customer: the notification, the bell and the badge a
   context,
   e2e,
 }) => {
-  test.setTimeout(120_000);
   await recordBadges(context);
   const customer = await newCustomer('Yanis Push');
   const booking = await newPendingBooking(customer);
@@ -189,7 +187,6 @@ test('a decision made while the app was closed is found by the background check 
   context,
   e2e,
 }) => {
-  test.setTimeout(120_000);
   const customer = await newCustomer('Rania Sync');
   const booking = await newPendingBooking(customer);
   await allowNotifications(context, e2e.appUrl);

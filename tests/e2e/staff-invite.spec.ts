@@ -17,7 +17,6 @@ test('an admin invites; the invitee types the code, sets a password and enrols T
   baseURL,
   e2e,
 }) => {
-  test.setTimeout(120_000);
   const email = uniqueEmail('staff-invite');
   await signInStaffThroughUi(page, '/staff/team');
   const main = page.getByRole('main');

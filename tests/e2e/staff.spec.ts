@@ -69,7 +69,6 @@ test.describe('staff', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const wave = await newGuestWave(3);
     const page = await adminPage(browser, baseURL!);
     const panel = page.getByRole('region', { name: 'D’où viennent les réservations en attente' });
@@ -99,7 +98,6 @@ test.describe('staff', () => {
   });
 
   test('a customer on /staff lands on /access-denied', async ({ page }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Karim Ouali');
     await signInThroughUi(page, customer);
     await page.goto('/staff');
@@ -175,7 +173,6 @@ test.describe('staff', () => {
     browser,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Lamia Ferhat');
     const { id } = await newPendingBooking(customer);
     const { reference } = await serverBooking(customer, id);
@@ -207,7 +204,6 @@ test.describe('staff', () => {
     browser,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Hakim Zerrouki');
     const { id } = await newPendingBooking(customer);
     const { reference } = await serverBooking(customer, id);
@@ -234,7 +230,6 @@ test.describe('staff', () => {
     browser,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     // As when staff open a booking made a second ago: its licence has no verdict yet. The
     // minute's sweep, which would check it, is held for the length of this test; the upload's
     // own check (its webhook) has run.
@@ -277,7 +272,6 @@ test.describe('staff', () => {
     browser,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Sami Bouaziz');
     const { id } = await newPendingBooking(customer);
     await staffSetStatus(id, 'reserved');
@@ -327,7 +321,6 @@ test.describe('staff', () => {
     browser,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer('Imene Rahmani');
     const { id } = await newPendingBooking(customer);
     const { reference } = await serverBooking(customer, id);
@@ -349,7 +342,6 @@ test.describe('staff', () => {
   test('a staff member at aal1 is led to the second factor, never to a broken board', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await signInThroughUi(page, DEMO_ADMIN, { redirectUrl: '/staff' });
     const gate = page.getByTestId('second-factor');
     await expect(gate).toHaveAttribute('data-step', 'challenge');
@@ -377,7 +369,6 @@ test.describe('staff', () => {
     baseURL,
     e2e,
   }) => {
-    test.setTimeout(120_000);
     const member = await newCustomer('Yasmine Belkacem');
     const db = new pg.Client({ connectionString: e2e.dbUrl });
     await db.connect();
