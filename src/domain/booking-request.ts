@@ -5,7 +5,7 @@
  * its draft in one place (src/features/booking/draft-request.ts), the outbox validates and sends
  * it, and the server checks every field again.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { LIMITS } from '@/domain/limits';
 import { locales } from '@/domain/locale';
@@ -20,28 +20,28 @@ export type DriverOption = (typeof driverOptions)[number];
 
 export const bookingRequestSchema = z.object({
   id: z.guid(),
-  reference: z.string().regex(REFERENCE_RE),
+  reference: z.string().check(z.regex(REFERENCE_RE)),
   car_id: z.guid(),
   start_at: z.iso.datetime({ offset: true }),
   end_at: z.iso.datetime({ offset: true }),
   pickup_location_id: z.guid(),
   dropoff_location_id: z.guid(),
   driver_option: z.enum(driverOptions),
-  license_path: z.string().min(1),
-  flight_document_path: z.string().min(1).nullable(),
+  license_path: z.string().check(z.minLength(1)),
+  flight_document_path: z.nullable(z.string().check(z.minLength(1))),
   from_abroad: z.boolean(),
-  additional_requests: z.string().max(LIMITS.text).nullable(),
+  additional_requests: z.nullable(z.string().check(z.maxLength(LIMITS.text))),
   extras: z.array(z.string()),
   insurance: z.array(z.string()),
   payment_method: z.literal('cash'),
-  guest_name: z.string().nullable(),
-  guest_phone: z.string().nullable(),
-  guest_email: z.string().nullable(),
+  guest_name: z.nullable(z.string()),
+  guest_phone: z.nullable(z.string()),
+  guest_email: z.nullable(z.string()),
   /**
    * The language of the guest's mails: the app's language when the booking was made (French for
    * a request queued by an older version of the app).
    */
-  locale: z.enum(locales).default('fr'),
+  locale: z._default(z.enum(locales), 'fr'),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

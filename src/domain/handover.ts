@@ -3,7 +3,7 @@
  * one shape. The staff form builds it, the outbox validates and sends it (after the photos), and
  * the server checks every field again (supabase/migrations/20261126560000_handovers.sql).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { LIMITS } from '@/domain/limits';
 
@@ -66,33 +66,35 @@ export const DAMAGE_MAX = 30;
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const HIDDEN = /[\u0001-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 const clean = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !HIDDEN.test(v), 'hidden_characters');
+  z.string().check(
+    z.maxLength(max),
+    z.refine((v) => !HIDDEN.test(v), 'hidden_characters'),
+  );
+/** A whole number from `min` to `max`. */
+const count = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 export const damageMarkSchema = z.object({
-  x: z.number().min(0).max(100),
-  y: z.number().min(0).max(100),
-  zone: z.enum(handoverZones).nullable(),
+  x: z.number().check(z.gte(0), z.lte(100)),
+  y: z.number().check(z.gte(0), z.lte(100)),
+  zone: z.nullable(z.enum(handoverZones)),
   note: clean(DAMAGE_NOTE_MAX),
 });
 export type DamageMark = z.infer<typeof damageMarkSchema>;
 
 export const handoverPhotoSchema = z.object({
   angle: z.enum(handoverAngles),
-  path: z.string().min(1),
+  path: z.string().check(z.minLength(1)),
 });
 export type HandoverPhoto = z.infer<typeof handoverPhotoSchema>;
 
 const common = {
   id: z.guid(),
   booking_id: z.guid(),
-  odometer_km: z.number().int().min(0).max(ODOMETER_MAX),
-  fuel_eighths: z.number().int().min(0).max(8),
-  photos: z.array(handoverPhotoSchema).max(handoverAngles.length),
-  damage: z.array(damageMarkSchema).max(DAMAGE_MAX),
-  notes: clean(LIMITS.text).nullable(),
+  odometer_km: count(0, ODOMETER_MAX),
+  fuel_eighths: count(0, 8),
+  photos: z.array(handoverPhotoSchema).check(z.maxLength(handoverAngles.length)),
+  damage: z.array(damageMarkSchema).check(z.maxLength(DAMAGE_MAX)),
+  notes: z.nullable(clean(LIMITS.text)),
   recorded_at: z.iso.datetime({ offset: true }),
 };
 
@@ -100,35 +102,37 @@ export const pickupRequestSchema = z.object({
   ...common,
   kind: z.literal('pickup'),
   id_document_type: z.enum(idDocumentTypes),
-  id_document_number: z.string().trim().regex(ID_NUMBER_RE),
+  id_document_number: z.string().check(z.trim(), z.regex(ID_NUMBER_RE)),
   licence_seen: z.literal(true),
-  deposit_dzd: z.number().int().min(0).max(DEPOSIT_MAX),
+  deposit_dzd: count(0, DEPOSIT_MAX),
 });
 
 export const returnRequestSchema = z.object({
   ...common,
   kind: z.literal('return'),
   deposit_status: z.enum(['returned', 'kept']),
-  deposit_kept_dzd: z.number().int().min(1).max(DEPOSIT_MAX).nullable(),
-  deposit_reason: clean(LIMITS.text).nullable(),
+  deposit_kept_dzd: z.nullable(count(1, DEPOSIT_MAX)),
+  deposit_reason: z.nullable(clean(LIMITS.text)),
 });
 
 export const handoverRequestSchema = z
   .discriminatedUnion('kind', [pickupRequestSchema, returnRequestSchema])
-  .superRefine((p, ctx) => {
-    if (p.kind === 'return' && p.deposit_status === 'kept') {
-      if (p.deposit_kept_dzd === null) {
-        ctx.addIssue({ code: 'custom', path: ['deposit_kept_dzd'], message: 'deposit_invalid' });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.kind === 'return' && p.deposit_status === 'kept') {
+        if (p.deposit_kept_dzd === null) {
+          ctx.addIssue({ code: 'custom', path: ['deposit_kept_dzd'], message: 'deposit_invalid' });
+        }
+        if (!p.deposit_reason?.trim()) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['deposit_reason'],
+            message: 'deposit_reason_required',
+          });
+        }
       }
-      if (!p.deposit_reason?.trim()) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['deposit_reason'],
-          message: 'deposit_reason_required',
-        });
-      }
-    }
-  });
+    }),
+  );
 export type HandoverRequest = z.infer<typeof handoverRequestSchema>;
 export type HandoverKind = HandoverRequest['kind'];
 

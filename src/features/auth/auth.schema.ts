@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { LIMITS } from '@/domain/limits';
 import { normalizePhone } from '@/domain/phone';
@@ -45,12 +45,16 @@ export type AuthFieldMessageKey =
 
 const key = (error: AuthFieldMessageKey) => ({ error });
 
-const email = z
-  .string()
-  .trim()
-  .min(1, key('email.required'))
-  .max(EMAIL_MAX, key('email.max'))
-  .pipe(z.email(key('email.invalid')));
+const email = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, key('email.required')),
+      z.maxLength(EMAIL_MAX, key('email.max')),
+    ),
+  z.email(key('email.invalid')),
+);
 
 /**
  * GoTrue's symbols (`password_requirements = "lower_upper_letters_digits_symbols"`, docs/auth.md):
@@ -61,55 +65,76 @@ export const PASSWORD_SYMBOL = /[!@#$%^&*()_+\-=[\]{};'\\:"|<>?,./`~]/;
 const utf8Length = (value: string) => new TextEncoder().encode(value).length;
 
 /** A new password: the strength rules. (Signing in only asks that one is typed.) */
-export const newPasswordSchema = z
-  .string()
-  .min(1, key('password.required'))
-  .min(PASSWORD_MIN, key('password.min'))
-  .refine((v) => utf8Length(v) <= PASSWORD_MAX, key('password.max'))
-  .regex(/[A-Z]/, key('password.uppercase'))
-  .regex(/[a-z]/, key('password.lowercase'))
-  .regex(/\d/, key('password.number'))
-  .regex(PASSWORD_SYMBOL, key('password.special'));
+export const newPasswordSchema = z.string().check(
+  z.minLength(1, key('password.required')),
+  z.minLength(PASSWORD_MIN, key('password.min')),
+  z.refine((v) => utf8Length(v) <= PASSWORD_MAX, key('password.max')),
+  z.regex(/[A-Z]/, key('password.uppercase')),
+  z.regex(/[a-z]/, key('password.lowercase')),
+  z.regex(/\d/, key('password.number')),
+  z.regex(PASSWORD_SYMBOL, key('password.special')),
+);
 
 type WithConfirmation = { password: string; confirmPassword: string };
 
 /** The confirmation must match; checked even while other fields still have errors. */
-function confirmationMatches<T extends z.ZodType<WithConfirmation>>(schema: T) {
-  return schema.refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'confirmPassword.mismatch' satisfies AuthFieldMessageKey,
-    when: (payload) => {
-      const v = payload.value as Partial<WithConfirmation> | undefined;
-      return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
-    },
-  });
+function confirmationMatches<T extends z.ZodMiniType<WithConfirmation>>(schema: T) {
+  return schema.check(
+    z.refine<WithConfirmation>((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      error: 'confirmPassword.mismatch' satisfies AuthFieldMessageKey,
+      when: (payload) => {
+        const v = payload.value as Partial<WithConfirmation> | undefined;
+        return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+      },
+    }),
+  );
 }
 
-const confirmPassword = z.string().min(1, key('confirmPassword.required'));
+const confirmPassword = z.string().check(z.minLength(1, key('confirmPassword.required')));
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, key('password.required')),
+  password: z.string().check(z.minLength(1, key('password.required'))),
 });
 
 /** The profile's fields (sign-up and the account page), checked in SQL too (docs/accounts.md). */
 const profileFields = {
-  fullName: z.string().trim().min(1, key('fullName.required')).max(NAME_MAX, key('fullName.max')),
-  phone: z
+  fullName: z
     .string()
-    .trim()
-    .min(1, key('phone.required'))
-    // As people type it: "+213 555 12-34-56", "0555 12 34 56" (src/domain/phone.ts).
-    .transform((v) => normalizePhone(v) ?? v)
-    .pipe(z.string().regex(PHONE_PATTERN, key('phone.invalid'))),
-  age: z
+    .check(
+      z.trim(),
+      z.minLength(1, key('fullName.required')),
+      z.maxLength(NAME_MAX, key('fullName.max')),
+    ),
+  phone: z.pipe(
+    z.pipe(
+      z.string().check(z.trim(), z.minLength(1, key('phone.required'))),
+      // As people type it: "+213 555 12-34-56", "0555 12 34 56" (src/domain/phone.ts).
+      z.transform((v: string) => normalizePhone(v) ?? v),
+    ),
+    z.string().check(z.regex(PHONE_PATTERN, key('phone.invalid'))),
+  ),
+  age: z.pipe(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, key('age.required')),
+          z.regex(/^\d{1,3}$/, key('age.invalid')),
+        ),
+      z.transform(Number),
+    ),
+    z.number().check(z.gte(MIN_AGE, key('age.min')), z.lte(MAX_AGE, key('age.max'))),
+  ),
+  address: z
     .string()
-    .trim()
-    .min(1, key('age.required'))
-    .regex(/^\d{1,3}$/, key('age.invalid'))
-    .transform(Number)
-    .pipe(z.number().min(MIN_AGE, key('age.min')).max(MAX_AGE, key('age.max'))),
-  address: z.string().trim().min(1, key('address.required')).max(ADDRESS_MAX, key('address.max')),
+    .check(
+      z.trim(),
+      z.minLength(1, key('address.required')),
+      z.maxLength(ADDRESS_MAX, key('address.max')),
+    ),
 };
 
 export const signUpSchema = confirmationMatches(

@@ -8,7 +8,7 @@ import {
   type FieldValues,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 import { authFieldMessages, isAuthFieldMessageKey } from '@/features/auth/auth-messages';
 import { cn } from '@/ui/cn';
@@ -136,7 +136,7 @@ export function ServerErrorAlert({ messages }: { messages: readonly MessageDescr
  * refusal of the last try (`serverError`).
  */
 export function useAuthForm<Input extends FieldValues, Values>(
-  schema: z.ZodType<Values, Input>,
+  schema: z.ZodMiniType<Values, Input>,
   defaultValues: DefaultValues<Input>,
 ) {
   const [serverError, setServerError] = useState<MessageDescriptor[] | null>(null);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { algiersToIso } from '@/domain/dates';
 
@@ -26,44 +26,46 @@ export function basicsSchema(
 ) {
   const f = m.fields;
   const date = (field: string) =>
-    z.string().trim().min(1, m.required(field)).regex(DATE_RE, m.invalidDate);
+    z.string().check(z.trim(), z.minLength(1, m.required(field)), z.regex(DATE_RE, m.invalidDate));
   const time = (field: string) =>
-    z.string().trim().min(1, m.required(field)).regex(TIME_RE, m.invalidTime);
+    z.string().check(z.trim(), z.minLength(1, m.required(field)), z.regex(TIME_RE, m.invalidTime));
   return z
     .object({
-      car_id: z.string().min(1, m.required(f.car)),
+      car_id: z.string().check(z.minLength(1, m.required(f.car))),
       start_date: date(f.startDate),
       start_time: time(f.startTime),
       end_date: date(f.endDate),
       end_time: time(f.endTime),
     })
-    .superRefine((v, ctx) => {
-      const start = algiersToIso(v.start_date, v.start_time);
-      const end = algiersToIso(v.end_date, v.end_time);
-      if (!start) {
-        ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.invalidDate });
-      }
-      if (!end) ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.invalidDate });
-      if (!start || !end) return;
-      const s = Date.parse(start);
-      const e = Date.parse(end);
-      if (s <= now()) {
-        ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.pickupInPast });
-      } else if (s > now() + horizonDays * DAY_MS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['start_date'],
-          message: m.pickupTooFarAhead(horizonDays),
-        });
-      }
-      if (v.end_date < v.start_date) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.returnDateBeforePickup });
-      } else if (e <= s) {
-        ctx.addIssue({ code: 'custom', path: ['end_time'], message: m.returnTimeBeforePickup });
-      } else if (e - s > MAX_RENTAL_DAYS * DAY_MS) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.rentalTooLong });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        const start = algiersToIso(v.start_date, v.start_time);
+        const end = algiersToIso(v.end_date, v.end_time);
+        if (!start) {
+          ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.invalidDate });
+        }
+        if (!end) ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.invalidDate });
+        if (!start || !end) return;
+        const s = Date.parse(start);
+        const e = Date.parse(end);
+        if (s <= now()) {
+          ctx.addIssue({ code: 'custom', path: ['start_date'], message: m.pickupInPast });
+        } else if (s > now() + horizonDays * DAY_MS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['start_date'],
+            message: m.pickupTooFarAhead(horizonDays),
+          });
+        }
+        if (v.end_date < v.start_date) {
+          ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.returnDateBeforePickup });
+        } else if (e <= s) {
+          ctx.addIssue({ code: 'custom', path: ['end_time'], message: m.returnTimeBeforePickup });
+        } else if (e - s > MAX_RENTAL_DAYS * DAY_MS) {
+          ctx.addIssue({ code: 'custom', path: ['end_date'], message: m.rentalTooLong });
+        }
+      }),
+    );
 }
 
 export type BasicsValues = z.infer<ReturnType<typeof basicsSchema>>;

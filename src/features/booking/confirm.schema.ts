@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 

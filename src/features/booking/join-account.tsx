@@ -61,10 +61,12 @@ export function JoinAccount({ booking }: { booking: LocalBooking }) {
     event.preventDefault();
     const parsed = accountFieldsSchema.safeParse({ age, address });
     if (!parsed.success) {
-      const fields = parsed.error.flatten().fieldErrors;
+      const wrong = new Set(parsed.error.issues.map((issue) => issue.path[0]));
       setErrors({
-        age: fields.age ? t`Indiquez votre âge : de 18 à 120 ans.` : undefined,
-        address: fields.address ? t`Indiquez votre adresse (200 caractères au plus).` : undefined,
+        age: wrong.has('age') ? t`Indiquez votre âge : de 18 à 120 ans.` : undefined,
+        address: wrong.has('address')
+          ? t`Indiquez votre adresse (200 caractères au plus).`
+          : undefined,
       });
       return;
     }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { algiersToIso } from '@/domain/dates';
 import { isOpenAt, type PlaceHours } from '@/domain/opening-hours';
@@ -19,13 +19,15 @@ export function draftFileSchema(m: ValidationMessages, field: string) {
         typeof (value as DraftFile).size === 'number',
       { error: m.required(field) },
     )
-    .superRefine((file, ctx) => {
-      if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-        ctx.addIssue({ code: 'custom', message: m.unsupportedFileType });
-      } else if (file.size > MAX_UPLOAD_BYTES) {
-        ctx.addIssue({ code: 'custom', message: m.fileTooLarge });
-      }
-    });
+    .check(
+      z.superRefine((file, ctx) => {
+        if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+          ctx.addIssue({ code: 'custom', message: m.unsupportedFileType });
+        } else if (file.size > MAX_UPLOAD_BYTES) {
+          ctx.addIssue({ code: 'custom', message: m.fileTooLarge });
+        }
+      }),
+    );
 }
 
 /** What the opening-hours check needs: the synced places and the draft's dates (Algiers). */
@@ -50,49 +52,51 @@ export function locationSchema(m: ValidationMessages, hours?: HoursContext) {
   const f = m.fields;
   return z
     .object({
-      pickup_location_id: z.string().min(1, m.required(f.pickupLocation)),
+      pickup_location_id: z.string().check(z.minLength(1, m.required(f.pickupLocation))),
       dropoff_same: z.boolean(),
       dropoff_location_id: z.string(),
       driver_option: z.enum(['self', 'provided'], { error: m.required(f.driverOption) }),
-      licence: draftFileSchema(m, f.licence).nullable(),
+      licence: z.nullable(draftFileSchema(m, f.licence)),
       from_abroad: z.boolean(),
-      flight_document: draftFileSchema(m, f.flightDocument).nullable(),
+      flight_document: z.nullable(draftFileSchema(m, f.flightDocument)),
     })
-    .superRefine(
-      (v, ctx) => {
-        if (!v.dropoff_same && !v.dropoff_location_id) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['dropoff_location_id'],
-            message: m.required(f.dropoffLocation),
-          });
-        }
-        const pickup = place(v.pickup_location_id);
-        if (pickup && start && !isOpenAt(pickup, start)) {
-          ctx.addIssue({ code: 'custom', path: ['pickup_location_id'], message: m.pickupClosed });
-        }
-        const dropoff = place(v.dropoff_same ? v.pickup_location_id : v.dropoff_location_id);
-        if (dropoff && end && !isOpenAt(dropoff, end)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [v.dropoff_same ? 'pickup_location_id' : 'dropoff_location_id'],
-            message: m.returnClosed,
-          });
-        }
-        if (!v.licence) {
-          ctx.addIssue({ code: 'custom', path: ['licence'], message: m.required(f.licence) });
-        }
-        if (v.from_abroad && !v.flight_document) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['flight_document'],
-            message: m.required(f.flightDocument),
-          });
-        }
-      },
-      // Also when another field is invalid: every error shows at the first submit (the licence's
-      // came only at the second, issue 13). The checks read plain truthiness, safe on bad input.
-      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    .check(
+      z.superRefine(
+        (v, ctx) => {
+          if (!v.dropoff_same && !v.dropoff_location_id) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['dropoff_location_id'],
+              message: m.required(f.dropoffLocation),
+            });
+          }
+          const pickup = place(v.pickup_location_id);
+          if (pickup && start && !isOpenAt(pickup, start)) {
+            ctx.addIssue({ code: 'custom', path: ['pickup_location_id'], message: m.pickupClosed });
+          }
+          const dropoff = place(v.dropoff_same ? v.pickup_location_id : v.dropoff_location_id);
+          if (dropoff && end && !isOpenAt(dropoff, end)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [v.dropoff_same ? 'pickup_location_id' : 'dropoff_location_id'],
+              message: m.returnClosed,
+            });
+          }
+          if (!v.licence) {
+            ctx.addIssue({ code: 'custom', path: ['licence'], message: m.required(f.licence) });
+          }
+          if (v.from_abroad && !v.flight_document) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['flight_document'],
+              message: m.required(f.flightDocument),
+            });
+          }
+        },
+        // Also when another field is invalid: every error shows at the first submit (the licence's
+        // came only at the second, issue 13). The checks read plain truthiness, safe on bad input.
+        { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+      ),
     );
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import type { ValidationMessages } from '@/features/booking/validation-messages';
 
@@ -7,11 +7,11 @@ import type { ValidationMessages } from '@/features/booking/validation-messages'
  * device must know the car, places and options to compute it (src/domain/pricing.ts).
  */
 export function priceReviewSchema(m: ValidationMessages) {
-  const amount = z.number().int().nonnegative();
+  const amount = z.int().check(z.gte(0));
   return z.object({
     price: z.object(
       {
-        days: z.number().int().min(1),
+        days: z.int().check(z.gte(1)),
         base: amount,
         extras_total: amount,
         insurance_total: amount,

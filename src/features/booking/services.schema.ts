@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { LIMITS } from '@/domain/limits';
 import { normalizePhone } from '@/domain/phone';
@@ -37,38 +37,40 @@ export function servicesSchema(m: ValidationMessages, { isGuest }: { isGuest: bo
       insurance: z.array(z.enum(insuranceCodes)),
       additional_requests: z
         .string()
-        .max(MAX_ADDITIONAL_REQUESTS, m.tooLong(MAX_ADDITIONAL_REQUESTS)),
-      guest_name: z.string().max(MAX_GUEST_NAME, m.tooLong(MAX_GUEST_NAME)),
+        .check(z.maxLength(MAX_ADDITIONAL_REQUESTS, m.tooLong(MAX_ADDITIONAL_REQUESTS))),
+      guest_name: z.string().check(z.maxLength(MAX_GUEST_NAME, m.tooLong(MAX_GUEST_NAME))),
       guest_phone: z.string(),
       guest_email: z.string(),
     })
-    .superRefine((v, ctx) => {
-      if (cleanTypedParagraphs(v.additional_requests).length > MAX_ADDITIONAL_REQUESTS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['additional_requests'],
-          message: m.tooLong(MAX_ADDITIONAL_REQUESTS),
-        });
-      }
-      if (!isGuest) return;
-      // What the server reads (src/domain/typed-text.ts): invisible marks removed.
-      const name = cleanTypedText(v.guest_name);
-      const phone = cleanTypedText(v.guest_phone);
-      if (!name) {
-        ctx.addIssue({ code: 'custom', path: ['guest_name'], message: m.required(f.fullName) });
-      }
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.required(f.phone) });
-      } else if (normalizePhone(phone) === null) {
-        ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.invalidPhone });
-      }
-      const email = cleanTypedText(v.guest_email);
-      if (!email) {
-        ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.required(f.email) });
-      } else if (!z.email().safeParse(email).success || !isMailableAddress(email)) {
-        ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.invalidEmail });
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (cleanTypedParagraphs(v.additional_requests).length > MAX_ADDITIONAL_REQUESTS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['additional_requests'],
+            message: m.tooLong(MAX_ADDITIONAL_REQUESTS),
+          });
+        }
+        if (!isGuest) return;
+        // What the server reads (src/domain/typed-text.ts): invisible marks removed.
+        const name = cleanTypedText(v.guest_name);
+        const phone = cleanTypedText(v.guest_phone);
+        if (!name) {
+          ctx.addIssue({ code: 'custom', path: ['guest_name'], message: m.required(f.fullName) });
+        }
+        if (!phone) {
+          ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.required(f.phone) });
+        } else if (normalizePhone(phone) === null) {
+          ctx.addIssue({ code: 'custom', path: ['guest_phone'], message: m.invalidPhone });
+        }
+        const email = cleanTypedText(v.guest_email);
+        if (!email) {
+          ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.required(f.email) });
+        } else if (!z.email().safeParse(email).success || !isMailableAddress(email)) {
+          ctx.addIssue({ code: 'custom', path: ['guest_email'], message: m.invalidEmail });
+        }
+      }),
+    );
 }
 
 export type ServicesValues = z.infer<ReturnType<typeof servicesSchema>>;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 import type { BookingCatalogue } from '@/features/booking/booking-store';
 import type { BookingDraft } from '@/features/booking/draft';
@@ -26,7 +26,7 @@ const SAVE_DELAY_MS = 250;
  * draft on the device is always current.
  */
 export function useStepForm<T extends FieldValues>(
-  schema: z.ZodType<unknown, T>,
+  schema: z.ZodMiniType<unknown, T>,
   defaultValues: T,
   onChange: (values: Partial<BookingDraft>) => void,
 ) {
