@@ -30,6 +30,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
   routes: {
     // -15 KB on every screen with a form or the outbox (issue 24): the schemas use zod's mini
     // build (src/domain/booking-request.ts), 24 → 9 KB; each budget below was lowered by 15.
+    // A commit that changes no app code still moves a route by up to 0.2 KB (the chunks' hashed
+    // names in its imports compress differently): a budget keeps at least 0.5 KB of room.
     // The landing page: the goal of docs/pwa.md.
     home: 120,
     // The car list and a car: the shell, Dexie and the catalogue's code.
@@ -59,14 +61,14 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // account" step (its code and words load only when chosen).
     // +1 KB (issue 24): the booking screens' modules in more, smaller chunks (the wizard's first
     // screen without supabase-js) weigh 0.8 KB more together (270.4 KB).
-    'booking-success': 256,
-    'guest-booking': 255,
+    'booking-success': 257,
+    'guest-booking': 256,
     // +2 KB (issues 20, 21): a queued cancellation or review says so; the bell's titles per stage.
     // +5 KB (issues 23, 25): a booking's pickup and return records (odometer, fuel, photos, damage
     // on the car's outline, deposit) and the guest bookings joining an account (266.2 KB).
     mybookings: 253,
     // +1.5 KB (issue 25): the outbox's pickup and return records.
-    'concepts/account/activity-log': 226,
+    'concepts/account/activity-log': 227,
     // Issue 23: the account settings page (profile, appearance, password, e-mail, security).
     // -4.4 KB: the limits out of the outbox's chunk (258.7 → 254.3 KB); 261 → 259.
     account: 244,
@@ -112,8 +114,8 @@ export const budgets: { routes: Record<string, number>; otherwise: number } = {
     // session guess.
     qa: 116,
     contacts: 115,
-    'privacy-policy': 115,
-    terms: 115,
+    'privacy-policy': 116,
+    terms: 116,
     'access-denied': 115,
   },
   otherwise: 120,
