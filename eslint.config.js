@@ -52,12 +52,12 @@ const layerZones = [
   })),
 ];
 
-/** Libraries that only src/infra and src/sync use. */
 /** Builds of a library that weigh more than the part the app uses (docs/performance.md). */
 const wholeBuilds = [
   { name: 'zod', message: "Import * as z from 'zod/mini': its checks are shaken out (24 → 9 KB)." },
 ];
 
+/** Libraries that only src/infra and src/sync use. */
 const infraLibraries = [
   { name: 'dexie', message: 'Use the functions of src/infra or src/sync instead.' },
   { name: '@supabase/supabase-js', message: 'Use the functions of src/infra instead.' },

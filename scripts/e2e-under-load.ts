@@ -31,6 +31,7 @@ const load = () =>
 
 let stopping = false;
 let besideChild: ChildProcess | null = null;
+let e2eChild: ChildProcess | null = null;
 let besideRuns = 0;
 let besideFailures = 0;
 
@@ -44,25 +45,33 @@ function runBeside() {
   });
 }
 
-function stopBeside() {
-  stopping = true;
-  if (besideChild?.pid) {
-    try {
-      process.kill(-besideChild.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
+/** Stops a child's whole process group: its own group is not the terminal's, so Ctrl-C misses it. */
+function stopGroup(child: ChildProcess | null) {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
   }
 }
 
-process.on('SIGINT', () => {
-  stopBeside();
-  process.exit(130);
-});
+function stopBeside() {
+  stopping = true;
+  stopGroup(besideChild);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopBeside();
+    stopGroup(e2eChild);
+    process.exit(130);
+  });
+}
 
 function e2eRun(): Promise<{ code: number; summary: string; failed: string[] }> {
   return new Promise((resolve) => {
     const child = start('npx', ['playwright', 'test', ...playwrightArgs], false);
+    e2eChild = child;
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
