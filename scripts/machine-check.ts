@@ -1,7 +1,8 @@
 /**
  * `npm run machine` (the first step of `npm test`): what the gate needs beyond npm packages.
  *
- * - a Chromium for the end-to-end tests and benchmarks (Playwright's, Debian's, or CHROME_PATH);
+ * - a Chromium for the benchmarks and its headless shell for the end-to-end tests (Playwright's,
+ *   Debian's, or CHROME_PATH);
  * - PostgreSQL server binaries with the plpgsql_check extension, for the API tests on PostgreSQL
  *   and the Supabase CLI check (`supabase db lint`).
  *
@@ -16,15 +17,22 @@ import { pathToFileURL } from 'node:url';
 /** The Debian packages that provide what the gate needs. */
 export const PACKAGES = {
   chromium: ['chromium'],
+  headlessShell: ['chromium-headless-shell'],
   postgres: ['postgresql-15', 'postgresql-15-plpgsql-check'],
 } as const;
 
-export type Findings = { chromium: boolean; postgres: boolean; plpgsqlCheck: boolean };
+export type Findings = {
+  chromium: boolean;
+  headlessShell: boolean;
+  postgres: boolean;
+  plpgsqlCheck: boolean;
+};
 
 /** Debian packages to install for `findings`, in a stable order (none when all is there). */
 export function missingPackages(findings: Findings): string[] {
   return [
     ...(findings.chromium ? [] : PACKAGES.chromium),
+    ...(findings.headlessShell ? [] : PACKAGES.headlessShell),
     ...(findings.postgres && findings.plpgsqlCheck ? [] : PACKAGES.postgres),
   ];
 }
@@ -38,7 +46,7 @@ export function installCommand(packages: readonly string[], root: boolean): stri
 async function look(): Promise<Findings> {
   // Loaded here, not at the top: the unit test imports this file's pure part in a browser-like
   // environment.
-  const { chromiumExecutable } = await import('../tests/e2e/support/browser.ts');
+  const { chromiumExecutable, hasHeadlessShell } = await import('../tests/e2e/support/browser.ts');
   const { postgresBinaries } = await import('../tests/support/postgres.ts');
   let chromium = true;
   try {
@@ -49,14 +57,16 @@ async function look(): Promise<Findings> {
   const pg = postgresBinaries();
   const postgres = typeof pg !== 'string';
   const plpgsqlCheck = postgres && existsSync(join(pg.share, 'extension', 'plpgsql_check.control'));
-  return { chromium, postgres, plpgsqlCheck };
+  return { chromium, headlessShell: hasHeadlessShell(), postgres, plpgsqlCheck };
 }
 
 async function main(): Promise<void> {
   const before = await look();
   const packages = missingPackages(before);
   if (packages.length === 0) {
-    console.info('machine: Chromium and PostgreSQL with plpgsql_check are here.');
+    console.info(
+      'machine: Chromium, its headless shell and PostgreSQL with plpgsql_check are here.',
+    );
     return;
   }
   const root = process.getuid?.() === 0;

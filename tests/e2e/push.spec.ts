@@ -13,6 +13,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
+import { chromiumLaunchOptions } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   appWorker,
@@ -32,6 +33,10 @@ import {
   type GuestBooking,
 } from './support/push.ts';
 import { signInThroughUi } from './support/session.ts';
+
+// The full browser: the headless shell the other specs run in has no notifications (its
+// permission is always "denied"), and notifications are what this file is about.
+test.use({ launchOptions: chromiumLaunchOptions() });
 
 const TITLES = {
   fr: { accepted: 'Réservation acceptée', rejected: 'Réservation refusée par l’agence' },

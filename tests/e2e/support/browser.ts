@@ -1,7 +1,12 @@
 /**
  * Which Chromium the tests, benchmarks and scripts drive: Playwright's own browser when it is
- * installed, else Debian's /usr/bin/chromium (or CHROME_PATH), launched with flags that keep it
- * quiet and offline from Google's services.
+ * installed, else Debian's, launched with flags that keep it quiet and offline from Google's
+ * services. CHROME_PATH overrides both.
+ *
+ * The end-to-end tests take Chromium's headless shell (Debian's `chromium-headless-shell`, the
+ * build Playwright itself runs headless tests in): the same engine without the desktop browser
+ * around it, a quarter less time per test on the 2-core machines (docs/local-stack.md). The
+ * benchmarks and Lighthouse measure the full browser a traveller runs.
  */
 import { existsSync } from 'node:fs';
 
@@ -16,16 +21,30 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** The Chromium binary to use, or undefined for Playwright's bundled one. */
-export function chromiumExecutable(): string | undefined {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+/** Debian's binaries: the full browser, and the headless shell of the same version. */
+const DEBIAN = {
+  full: ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
+  shell: ['/usr/bin/chromium-headless-shell'],
+};
+
+function playwrightsOwn(): boolean {
   try {
-    if (existsSync(chromium.executablePath())) return undefined;
+    return existsSync(chromium.executablePath());
   } catch {
     // Playwright's browser is not installed.
+    return false;
   }
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+}
+
+/**
+ * The Chromium binary to use, or undefined for Playwright's bundled one (which picks its own
+ * headless shell). `shell`: the headless shell when Debian's is there, else the full browser.
+ */
+export function chromiumExecutable({ shell = false } = {}): string | undefined {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  if (playwrightsOwn()) return undefined;
+  for (const candidate of shell ? [...DEBIAN.shell, ...DEBIAN.full] : DEBIAN.full) {
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(
@@ -34,8 +53,18 @@ export function chromiumExecutable(): string | undefined {
   );
 }
 
-export function chromiumLaunchOptions(extra: LaunchOptions = {}): LaunchOptions {
-  const executablePath = chromiumExecutable();
+/** Whether the end-to-end tests will run in a headless shell (see chromiumExecutable). */
+export function hasHeadlessShell(): boolean {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return true;
+  return playwrightsOwn() || DEBIAN.shell.some((path) => existsSync(path));
+}
+
+export function chromiumLaunchOptions(
+  extra: LaunchOptions = {},
+  { shell = false } = {},
+): LaunchOptions {
+  const executablePath = chromiumExecutable({ shell });
   return {
     ...(executablePath ? { executablePath } : {}),
     ...extra,
