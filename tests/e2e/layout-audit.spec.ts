@@ -7,8 +7,9 @@
  *
  * The runs keep the suite's time in check (2 cores): 320 and 390 px in the three languages,
  * light then dark (the theme switched in place, as the app switches it: the same page, no second
- * journey); 360 px in French and Arabic, 768 px in Arabic, and the browser's text at 200 % (360 px
- * in Arabic, 320 px in French), each in light only (dark changes colours, not the layout).
+ * journey); 768 px in Arabic, and the browser's text at 200 % (360 px in Arabic, 320 px in
+ * French), each in light only (dark changes colours, not the layout). Phones from 320 to 390 px
+ * share one layout (the first breakpoint is 576 px), so widths between the two add little.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
@@ -46,8 +47,6 @@ const RUNS: Run[] = [
   ...[320, 390].flatMap((width) =>
     (['fr', 'en', 'ar'] as const).map((locale) => ({ width, locale, modes: BOTH, textSize: 100 })),
   ),
-  { width: 360, locale: 'fr', modes: ['light'], textSize: 100 },
-  { width: 360, locale: 'ar', modes: ['light'], textSize: 100 },
   { width: 768, locale: 'ar', modes: ['light'], textSize: 100 },
   { width: 360, locale: 'ar', modes: ['light'], textSize: 200 },
   { width: 320, locale: 'fr', modes: ['light'], textSize: 200 },
@@ -107,10 +106,24 @@ async function openContext(
   return { context, page };
 }
 
-/** Opens `path` and waits until its content is there (the heading, then `ready`). */
+/**
+ * Opens `path` and waits until its content is there (a new heading, then `ready`). Once the app
+ * is loaded it moves as its own links do, through the router with no reload: the audit looks at
+ * the app's rendering of a screen either way, and a reload per screen (the app's code parsed and
+ * run again) was a fifth of the audit's time.
+ */
 async function visit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      // The headings shown now, so the wait below is for the next screen's.
+      for (const heading of document.querySelectorAll('h1')) heading.dataset.auditLeft = '';
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await expect(page.locator('h1:not([data-audit-left])').first()).toBeVisible();
   await ready?.(page);
   // No spinner left in the main region.
   await expect(page.locator('main .animate-spin')).toHaveCount(0);
