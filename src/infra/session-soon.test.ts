@@ -46,6 +46,11 @@ describe("the wizard's view of the session", () => {
     // The first render guesses from the hint, before anything is loaded.
     expect(view.result.current.status).toBe('signedOut');
     await waitFor(() => expect(loaded).toHaveBeenCalledOnce());
+    // The module reads the stored session first ('loading'): the guess stands meanwhile, so
+    // the wizard drawn on it is not swapped for a spinner and started again.
+    expect(view.result.current.status).toBe('signedOut');
+    act(() => emitSession({ status: 'loading', user: null }));
+    expect(view.result.current.status).toBe('signedOut');
     act(() => emitSession({ status: 'signedIn', user }));
     expect(view.result.current).toEqual({ status: 'signedIn', user });
   });

@@ -121,7 +121,11 @@ export function useShellSession(): SessionState {
 export function useSessionGuess(): SessionState {
   return useSyncExternalStore(
     subscribe,
-    () => known ?? (hintSaysSignedIn() ? loading : signedOutGuess),
+    // The module says 'loading' while it reads the stored session: that is no news, so the guess
+    // stands until the session is known. Else the booking wizard, drawn on the guess, gave way to
+    // a spinner and started again (what the traveller had typed gone) when the module arrived.
+    () =>
+      known && known.status !== 'loading' ? known : hintSaysSignedIn() ? loading : signedOutGuess,
     () => signedOutGuess,
   );
 }
