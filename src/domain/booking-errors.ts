@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, ph } from '@lingui/core/macro';
+
+import { LIMITS } from '@/domain/limits';
 
 /**
  * The server's stable booking error codes (docs/decisions.md) and the outbox's own failure codes,
@@ -14,7 +16,7 @@ const messages: Record<string, MessageDescriptor> = {
   car_unavailable: msg`Cette voiture a été réservée par quelqu’un d’autre pour ces dates.`,
   invalid_dates: msg`Les dates ne sont pas valides : le retour doit suivre la prise en charge.`,
   dates_in_past: msg`La date de prise en charge est passée.`,
-  rental_too_long: msg`Une location dure au plus 90 jours.`,
+  rental_too_long: msg`Une location dure au plus ${ph({ days: LIMITS.rentalDays })} jours.`,
   location_not_found: msg`Ce lieu de prise en charge ou de retour n’est plus proposé.`,
   invalid_driver_option: msg`L’option chauffeur n’est pas valide.`,
   licence_required: msg`Le permis de conduire est obligatoire.`,
@@ -22,7 +24,7 @@ const messages: Record<string, MessageDescriptor> = {
   guest_contact_required: msg`Votre nom, votre téléphone et votre e-mail sont obligatoires sans compte.`,
   invalid_email: msg`Veuillez saisir une adresse e-mail valide`,
   invalid_phone: msg`Veuillez saisir un numéro valide avec l’indicatif du pays (par exemple +33612345678)`,
-  additional_requests_too_long: msg`Les demandes supplémentaires font au plus 500 caractères.`,
+  additional_requests_too_long: msg`Les demandes supplémentaires font au plus ${ph({ max: LIMITS.text })} caractères.`,
   unknown_extra: msg`Un service supplémentaire choisi n’est plus proposé.`,
   unknown_insurance: msg`Une assurance choisie n’est plus proposée.`,
   not_found: msg`Réservation introuvable.`,
@@ -78,11 +80,11 @@ const messages: Record<string, MessageDescriptor> = {
   licence_not_seen: msg`Le permis de conduire doit avoir été vu.`,
   deposit_invalid: msg`Le montant de la caution n’est pas valide.`,
   deposit_reason_required: msg`Indiquez pourquoi la caution est retenue.`,
-  deposit_reason_too_long: msg`Le motif de la retenue fait au plus 500 caractères.`,
+  deposit_reason_too_long: msg`Le motif de la retenue fait au plus ${ph({ max: LIMITS.text })} caractères.`,
   photo_invalid: msg`Une photo du relevé n’est pas valide.`,
   photo_missing: msg`Une photo du relevé n’est pas arrivée sur le serveur.`,
   damage_invalid: msg`Un dommage signalé n’est pas valide.`,
-  notes_too_long: msg`Les notes font au plus 500 caractères.`,
+  notes_too_long: msg`Les notes font au plus ${ph({ max: LIMITS.text })} caractères.`,
   notes_invalid: msg`Les notes contiennent des caractères invisibles.`,
   // Opening hours of the places (docs/opening-hours.md).
   pickup_outside_hours: msg`Le lieu de prise en charge est fermé à l’heure choisie. Choisissez une heure dans ses horaires d’ouverture, ou un autre lieu.`,
@@ -92,7 +94,7 @@ const messages: Record<string, MessageDescriptor> = {
   // Prices staff change (docs/staff-prices.md).
   invalid_price: msg`Un prix est un nombre entier de DZD, de 0 à 1 000 000 (0 pour une assurance incluse).`,
   name_required: msg`Le nom est obligatoire en français, en anglais et en arabe.`,
-  name_too_long: msg`Un nom fait au plus 100 caractères.`,
+  name_too_long: msg`Un nom fait au plus ${ph({ max: LIMITS.name })} caractères.`,
   // A car's pictures (staff_set_car_pictures, docs/fleet.md, "Pictures").
   too_many_pictures: msg`Une voiture a au plus 12 photos.`,
   not_an_image: msg`Ce fichier n’est pas une image JPEG, PNG, WebP ou HEIC.`,

@@ -1,5 +1,9 @@
-import { msg } from '@lingui/core/macro';
+import { msg, ph } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+
+import { LIMITS } from '@/domain/limits';
+
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/features/auth/auth.schema';
 
 /**
  * What the auth API answered, reduced to what the screens need (supabase-js's AuthError fields).
@@ -52,21 +56,21 @@ const messages = {
   tooManyEmails: msg`Trop d'e-mails demandés. Patientez quelques minutes avant de réessayer.`,
   signupDisabled: msg`Les inscriptions sont fermées pour le moment.`,
   invalidEmail: msg`Veuillez saisir une adresse e-mail valide`,
-  weakLength: msg`Mot de passe trop court : au moins 8 caractères.`,
+  weakLength: msg`Mot de passe trop court : au moins ${ph({ min: PASSWORD_MIN })} caractères.`,
   weakCharacters: msg`Mot de passe trop simple : il faut une majuscule, une minuscule, un chiffre et un caractère spécial.`,
   weakPwned: msg`Ce mot de passe figure dans des fuites de données connues. Choisissez-en un autre.`,
   weakGeneric: msg`Ce mot de passe est trop faible. Choisissez-en un plus robuste.`,
-  passwordTooLong: msg`Mot de passe trop long : 72 octets au plus (un caractère arabe ou accentué en compte deux).`,
+  passwordTooLong: msg`Mot de passe trop long : ${ph({ max: PASSWORD_MAX })} octets au plus (un caractère arabe ou accentué en compte deux).`,
   samePassword: msg`Le nouveau mot de passe doit être différent de l'ancien.`,
   linkExpired: msg`Votre lien de réinitialisation a expiré. Demandez-en un nouveau.`,
   codeInvalid: msg`Code incorrect ou expiré. Vérifiez le dernier e-mail reçu ou demandez un nouveau code.`,
   recoverFailed: msg`Impossible d'envoyer l'e-mail. Veuillez réessayer.`,
   updateFailed: msg`Impossible de changer le mot de passe. Veuillez réessayer.`,
-  profileName: msg`Le nom complet est requis, en 100 caractères au plus, sans retour à la ligne.`,
+  profileName: msg`Le nom complet est requis, en ${ph({ max: LIMITS.name })} caractères au plus, sans retour à la ligne.`,
   profilePhone: msg`Le téléphone doit être au format international, par exemple +213555123456.`,
-  profileUnderAge: msg`Il faut avoir au moins 18 ans pour créer un compte.`,
+  profileUnderAge: msg`Il faut avoir au moins ${ph({ min: LIMITS.ageMin })} ans pour créer un compte.`,
   profileAge: msg`Veuillez saisir un âge valide (un nombre entier).`,
-  profileAddress: msg`L'adresse est requise, en 200 caractères au plus, sans retour à la ligne.`,
+  profileAddress: msg`L'adresse est requise, en ${ph({ max: LIMITS.address })} caractères au plus, sans retour à la ligne.`,
   profileInvalid: msg`Certaines informations du profil sont invalides. Vérifiez-les puis réessayez.`,
   profileFailed: msg`Impossible d'enregistrer le profil. Veuillez réessayer.`,
   reauthenticationInvalid: msg`Code de confirmation incorrect ou expiré. Demandez-en un nouveau.`,

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
+import { LIMITS } from '@/domain/limits';
 import type { LocalBooking } from '@/domain/local-booking';
 import { normalizePhone } from '@/domain/phone';
 import { useOnline } from '@/infra/network';
@@ -29,7 +31,8 @@ function useAuthFailure() {
     const { status, code } = (error ?? {}) as { status?: number; code?: string };
     if (status === 429) return t`Trop de demandes pour cette adresse : réessayez dans une minute.`;
     if (code === 'otp_expired') return t`Code incorrect ou expiré.`;
-    if (status === 422) return t`Vérifiez votre âge (18 à 120 ans) et votre adresse.`;
+    if (status === 422)
+      return t`Vérifiez votre âge (${ph({ min: LIMITS.ageMin })} à ${ph({ max: LIMITS.ageMax })} ans) et votre adresse.`;
     if (!status) return t`Ouvrir un compte a besoin du réseau. Réessayez une fois connecté.`;
     return t`Le compte n’a pas pu être ouvert. Réessayez.`;
   };
@@ -63,9 +66,11 @@ export function JoinAccount({ booking }: { booking: LocalBooking }) {
     if (!parsed.success) {
       const wrong = new Set(parsed.error.issues.map((issue) => issue.path[0]));
       setErrors({
-        age: wrong.has('age') ? t`Indiquez votre âge : de 18 à 120 ans.` : undefined,
+        age: wrong.has('age')
+          ? t`Indiquez votre âge : de ${ph({ min: LIMITS.ageMin })} à ${ph({ max: LIMITS.ageMax })} ans.`
+          : undefined,
         address: wrong.has('address')
-          ? t`Indiquez votre adresse (200 caractères au plus).`
+          ? t`Indiquez votre adresse (${ph({ max: LIMITS.address })} caractères au plus).`
           : undefined,
       });
       return;

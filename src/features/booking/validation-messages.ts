@@ -1,5 +1,7 @@
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, ph } from '@lingui/core/macro';
+
+import { LIMITS } from '@/domain/limits';
 
 /**
  * The booking form's messages (docs/product.md §5), in the current language. Schemas take them as an
@@ -34,7 +36,7 @@ export function validationMessages(i18n: I18n) {
     returnTimeBeforePickup: i18n._(
       msg`L’heure de retour doit être postérieure à l’heure de prise en charge`,
     ),
-    rentalTooLong: i18n._(msg`Une location dure au plus 90 jours`),
+    rentalTooLong: i18n._(msg`Une location dure au plus ${ph({ days: LIMITS.rentalDays })} jours`),
     pickupClosed: i18n._(msg`Ce lieu est fermé à l’heure de prise en charge choisie`),
     returnClosed: i18n._(msg`Ce lieu est fermé à l’heure de retour choisie`),
     pickupTooFarAhead: (days: number) =>

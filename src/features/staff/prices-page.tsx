@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { bookingErrorMessage } from '@/domain/booking-errors';
 import { localized } from '@/domain/locale';
+import { LIMITS } from '@/domain/limits';
 import { formatDzd } from '@/domain/money';
 import type { Localized } from '@/domain/rows';
 import { useOnline } from '@/infra/network';
@@ -108,7 +110,7 @@ function PriceForm({
     shown && names[lang]
       ? names[lang] === 'name_required'
         ? t`Obligatoire`
-        : t`100 caractères au plus`
+        : t`${ph({ max: LIMITS.name })} caractères au plus`
       : null;
 
   async function submit() {
