@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Transaction } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { db } from '@/infra/db';
@@ -54,6 +55,28 @@ describe('my reviews', () => {
     });
     const mine = reviewsByBooking(await readMyReviews('u1'));
     expect(mine.get('b2')).toMatchObject({ rating: 4, comment: 'Très bien' });
+  });
+
+  it('writes the review and its outbox entry in one transaction: never shown as sent', async () => {
+    // Two transactions let the list read the review before its entry and say "sent" (issue 20).
+    const root = (tx: Transaction) => {
+      let t = tx as Transaction & { parent?: Transaction };
+      while (t.parent) t = t.parent as Transaction & { parent?: Transaction };
+      return t;
+    };
+    const seen: Transaction[] = [];
+    const onMeta = (_key: unknown, _obj: unknown, tx: Transaction) => void seen.push(root(tx));
+    const onOutbox = (_key: unknown, _obj: unknown, tx: Transaction) => void seen.push(root(tx));
+    db.meta.hook('creating', onMeta);
+    db.outbox.hook('creating', onOutbox);
+    try {
+      await submitReview('u1', 'b2', 4, null);
+    } finally {
+      db.meta.hook('creating').unsubscribe(onMeta);
+      db.outbox.hook('creating').unsubscribe(onOutbox);
+    }
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
   });
 
   it('pulls the server’s reviews of the user and drops local copies the server now has', async () => {

@@ -116,19 +116,12 @@ export async function submitReview(
     comment,
     created_at: new Date().toISOString(),
   };
-  await writeMyReviews(userId, (current) => ({
-    ...current,
-    local: [...current.local.filter((r) => r.booking_id !== bookingId), review],
-  }));
-  try {
-    await enqueueSubmitReview(bookingId, rating, comment);
-  } catch (error) {
-    await writeMyReviews(userId, (current) => ({
+  await enqueueSubmitReview(bookingId, rating, comment, () =>
+    writeMyReviews(userId, (current) => ({
       ...current,
-      local: current.local.filter((r) => r.booking_id !== bookingId),
-    }));
-    throw error;
-  }
+      local: [...current.local.filter((r) => r.booking_id !== bookingId), review],
+    })),
+  );
 }
 
 /** Gives up a review the server refused: its outbox entry and its local copy go. */

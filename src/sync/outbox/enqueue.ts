@@ -142,8 +142,12 @@ export async function enqueueSubmitReview(
   bookingId: string,
   rating: number,
   comment: string | null,
+  alongside?: () => Promise<void>,
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.bookings, async () => {
+  // `alongside` writes the device's copy in the same transaction: no reader sees the review
+  // without its entry (shown as sent while it waits) or the entry without the review.
+  await db.transaction('rw', db.outbox, db.bookings, db.meta, async () => {
+    await alongside?.();
     const owner = await bookingOwner(bookingId);
     await db.outbox.add(
       newEntry('submit_review', { booking_id: bookingId, rating, comment }, owner, await nextSeq()),
