@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig, mergeConfig } from 'vitest/config';
 
 import viteConfig from './vite.config.ts';
@@ -9,6 +11,9 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Vitest's default leaves one core to its main process: one worker on the 2-core machines.
+      // Both cores: the unit suite 175 → 110 s there (the API projects run one file at a time).
+      maxWorkers: availableParallelism(),
       projects: [
         {
           extends: true,
