@@ -49,6 +49,7 @@ describe('parseLazyRoutes', () => {
           path: 'cars/book',
           catalogs: ['booking', 'domain'],
           module: 'features/booking/booking-page',
+          framed: true,
         },
         { path: 'staff', catalogs: ['staff', 'domain'], module: 'features/staff/staff-board-page' },
         {
@@ -95,6 +96,17 @@ describe('parseLazyRoutes', () => {
     `);
     expect(parsed).toEqual([
       { path: 'long/path', catalogs: ['content'], module: 'features/content/long-page' },
+    ]);
+  });
+
+  it('marks a route whose screen has a frame', () => {
+    const parsed = parseLazyRoutes(`[
+      { path: 'book', lazy: page('booking', () => import('@/features/booking/b'), { frame: F }) },
+      { path: 'plain', lazy: page('content', () => import('@/features/content/p'), {}) },
+    ]`);
+    expect(parsed).toEqual([
+      { path: 'book', catalogs: ['booking'], module: 'features/booking/b', framed: true },
+      { path: 'plain', catalogs: ['content'], module: 'features/content/p' },
     ]);
   });
 });
@@ -216,6 +228,17 @@ describe('preloadTable', () => {
     expect(sortedFiles).toContainEqual(['^/home/?$', [], ['catalogue']]);
   });
 
+  it('marks a framed route, its files kept for what its screen needs (the budget)', () => {
+    const framed = fakeRoutes.map((route) =>
+      route.path === 'cars/book' ? { ...route, framed: true as const } : route,
+    );
+    const marked = preloadTable(fakeBundle, root, framed, ['fr']);
+    expect(marked.routes).toContainEqual(['^/cars/book/?$', ['assets/shared.js'], ['booking'], 1]);
+    expect(firstScreenFiles(fakeBundle, root, framed, 'fr')).toEqual(
+      firstScreenFiles(fakeBundle, root, fakeRoutes, 'fr'),
+    );
+  });
+
   it('orders static routes before parameterised ones', () => {
     expect(table.routes.map(([pattern]) => pattern)).toEqual([
       '^/cars/?$',
@@ -308,6 +331,28 @@ describe('preloadScript', () => {
     ]);
     const link = document.head.querySelector('link[rel=modulepreload]') as HTMLLinkElement;
     expect(link.crossOrigin).toBe('');
+  });
+
+  it('preloads nothing of a framed route but the core catalog (the shell draws its frame first)', () => {
+    const framed: PreloadTable = {
+      ...table,
+      routes: table.routes.map(([pattern, files, catalogs]) =>
+        pattern === pathPattern('cars/book')
+          ? ([pattern, files, catalogs, 1] as const)
+          : ([pattern, files, catalogs] as const),
+      ) as PreloadTable['routes'],
+    };
+    expect(preloadsAt('/cars/book', preloadScript(framed, '/', 'fr'))).toEqual([
+      '/assets/core-fr.js',
+    ]);
+    document.head.innerHTML = '';
+    // Only that route: the others keep their preloads.
+    expect(preloadsAt('/cars', preloadScript(framed, '/', 'fr'))).toEqual([
+      '/assets/core-fr.js',
+      '/assets/cars-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-fr.js',
+    ]);
   });
 
   it('takes the first matching route, with every catalog it names', () => {

@@ -12,12 +12,23 @@
  * `path` and `lazy: page('<catalog>', () => import('@/<module>'))` — or `page(['<catalog>', …], …)`
  * for a screen that needs several catalogs — (a unit test checks that
  * none is missed).
+ *
+ * A screen with a frame (`page(…, …, { frame })`: the shell draws its first markup) is not
+ * preloaded: its chunks would share the network with the shell's and hold back the frame, which
+ * needs only the shell. The app asks for them as soon as the shell runs (`firstScreenReady`), and
+ * they download while the shell starts (docs/performance.md, "The wizard's first screen").
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-export type LazyRoute = { path: string; catalogs: string[]; module: string };
+export type LazyRoute = {
+  path: string;
+  catalogs: string[];
+  module: string;
+  /** The shell draws a frame of it while it loads: its chunks are not preloaded. */
+  framed?: true;
+};
 
 /** The lazy routes of routes.tsx (`{ path: '…', lazy: page('…', () => import('@/…')) }`). */
 export function parseLazyRoutes(source: string): LazyRoute[] {
@@ -41,7 +52,7 @@ export function parseLazyRoutes(source: string): LazyRoute[] {
       const path = text(property('path'));
       const lazy = property('lazy');
       if (path !== undefined && lazy && ts.isCallExpression(lazy)) {
-        const [catalog, loader] = lazy.arguments;
+        const [catalog, loader, options] = lazy.arguments;
         const body = loader && ts.isArrowFunction(loader) ? loader.body : undefined;
         const module =
           body && ts.isCallExpression(body) && body.expression.kind === ts.SyntaxKind.ImportKeyword
@@ -51,8 +62,14 @@ export function parseLazyRoutes(source: string): LazyRoute[] {
           catalog && ts.isArrayLiteralExpression(catalog)
             ? catalog.elements.map(text).filter((name): name is string => !!name)
             : [text(catalog)].filter((name): name is string => !!name);
+        const framed =
+          !!options &&
+          ts.isObjectLiteralExpression(options) &&
+          options.properties.some(
+            (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'frame',
+          );
         if (catalogs.length > 0 && module?.startsWith('@/')) {
-          routes.push({ path, catalogs, module: module.slice(2) });
+          routes.push({ path, catalogs, module: module.slice(2), ...(framed && { framed }) });
         }
       }
     }
@@ -96,8 +113,11 @@ function chunkOf(bundle: OutputBundle, sourcePath: string): OutputChunk | undefi
 }
 
 export type PreloadTable = {
-  /** [URL pattern, chunk files, catalogs] in matching order. */
-  routes: Array<[string, string[], string[]]>;
+  /**
+   * [URL pattern, chunk files, catalogs, 1 when framed] in matching order. A framed route's files
+   * and catalogs are what its screen needs; the script preloads none of them (above).
+   */
+  routes: Array<[string, string[], string[]] | [string, string[], string[], 1]>;
   /** locale → catalog name → chunk file. */
   catalogs: Record<string, Record<string, string>>;
 };
@@ -130,7 +150,10 @@ export function preloadTable(
         other.imports.every((file) => loaded.has(file)),
     );
     files.push(...facades.map((facade) => facade.fileName));
-    table.routes.push([pathPattern(route.path), files, route.catalogs]);
+    const pattern = pathPattern(route.path);
+    table.routes.push(
+      route.framed ? [pattern, files, route.catalogs, 1] : [pattern, files, route.catalogs],
+    );
   }
   const catalogNames = new Set(['core', ...routes.flatMap((route) => route.catalogs)]);
   for (const locale of locales) {
@@ -186,6 +209,7 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     '    var files = catalogs.core ? [catalogs.core] : [];',
     '    for (var i = 0; i < table.routes.length; i++) {',
     '      if (new RegExp(table.routes[i][0]).test(path)) {',
+    '        if (table.routes[i][3]) break;',
     '        files = files.concat(table.routes[i][1]);',
     '        for (var j = 0; j < table.routes[i][2].length; j++) {',
     '          if (catalogs[table.routes[i][2][j]]) files.push(catalogs[table.routes[i][2][j]]);',

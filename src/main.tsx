@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { defineBackgroundTasks, startBackgroundWork } from '@/app/background-tasks';
 import { routes } from '@/app/routes';
-import { preloadScreen } from '@/app/screens';
+import { firstScreenReady } from '@/app/screens';
 import { startSession } from '@/infra/session-view';
 import { localeDirection } from '@/domain/locale';
 import { afterFirstScreen } from '@/infra/first-screen';
@@ -34,9 +34,10 @@ if (getTheme().direction !== localeDirection(locale)) {
 // started its download: src/sync/catalogue-prefetch.ts).
 defineBackgroundTasks();
 if (CATALOGUE_ROUTE.test(window.location.pathname)) keepRunning('catalogue');
-// The first screen's code and the catalogs load together; the app renders once both are here.
+// The first screen's code and the catalogs load together; the app renders once both are here, or
+// with the catalogs alone on a screen the shell draws a frame of (the wizard: src/app/routes.tsx).
 // (Not a top-level await: the screens import the shell's modules, which must finish evaluating.)
-void Promise.all([activateLocale(locale), preloadScreen(routes, window.location.pathname)]).then(
+void Promise.all([activateLocale(locale), firstScreenReady(routes, window.location.pathname)]).then(
   () => {
     // A transition: React renders the first screen in slices and keeps the main thread free.
     startTransition(() =>

@@ -11,6 +11,7 @@
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 
+import { WizardLoadingFrame } from '@/app/frames';
 import { RequireAuth } from '@/app/guards';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { SideLayout } from '@/app/layouts/side-layout';
@@ -29,7 +30,9 @@ const publicRoutes: RouteObject[] = [
   // booking
   {
     path: 'cars/book',
-    lazy: page(['booking', 'domain'], () => import('@/features/booking/booking-page')),
+    lazy: page(['booking', 'domain'], () => import('@/features/booking/booking-page'), {
+      frame: WizardLoadingFrame,
+    }),
   },
   {
     path: 'booking-success',

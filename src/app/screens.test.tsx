@@ -1,9 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { page, preloadScreen, withLazyScreens } from '@/app/screens';
+import { firstScreenReady, page, preloadScreen, withLazyScreens } from '@/app/screens';
+import { screenShown } from '@/infra/first-screen';
+
+vi.mock('@/infra/first-screen', () => ({ screenShown: vi.fn() }));
 
 function screenModule(text: string) {
   return { default: () => <h1>{text}</h1> };
@@ -24,6 +27,8 @@ function renderAt(routes: RouteObject[], path: string) {
 }
 
 describe('lazy screens', () => {
+  afterEach(cleanup);
+
   it('loads a screen once, however often it is asked for', async () => {
     const load = vi.fn(() => Promise.resolve(screenModule('Voitures')));
     const lazyScreen = page('content', load);
@@ -71,5 +76,35 @@ describe('lazy screens', () => {
     ];
     await expect(preloadScreen(routes, '/cars')).resolves.toBeUndefined();
     await expect(preloadScreen(routes, '/nowhere')).resolves.toBeUndefined();
+  });
+
+  it('draws a screen’s frame at once on a first visit, and counts the screen shown after it', async () => {
+    let arrive: (module: ReturnType<typeof screenModule>) => void = () => undefined;
+    const load = vi.fn(
+      () => new Promise<ReturnType<typeof screenModule>>((resolve) => (arrive = resolve)),
+    );
+    const Frame = () => <h1>Cadre</h1>;
+    const routes: RouteObject[] = [
+      { path: 'book', lazy: page('content', load, { frame: Frame }) },
+      { path: 'qa', lazy: page('content', () => new Promise(() => undefined)) },
+    ];
+    // The first render does not wait for a framed screen's code, but its download starts now.
+    await firstScreenReady(routes, '/book');
+    expect(load).toHaveBeenCalledOnce();
+    vi.mocked(screenShown).mockClear();
+    renderAt(routes, '/book');
+    expect(screen.getByRole('heading', { name: 'Cadre' })).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20)); // effects have run
+    expect(screenShown).not.toHaveBeenCalled();
+    arrive(screenModule('Réserver'));
+    expect(await screen.findByRole('heading', { name: 'Réserver' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Cadre' })).toBeNull();
+    await waitFor(() => expect(screenShown).toHaveBeenCalledOnce());
+    // A screen without a frame: the first render waits for it (here, for ever).
+    const settled = vi.fn();
+    void firstScreenReady(routes, '/qa').then(settled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).not.toHaveBeenCalled();
   });
 });

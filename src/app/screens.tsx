@@ -1,5 +1,6 @@
 import {
   lazy,
+  Suspense,
   useEffect,
   useState,
   useSyncExternalStore,
@@ -12,8 +13,14 @@ import { screenShown } from '@/infra/first-screen';
 import { loadFeatureCatalog, type CatalogName } from '@/infra/i18n';
 
 type ScreenModule = { default: ComponentType };
-/** A route's `lazy`: loads the screen once; `loaded` is its component once it is here. */
-type LazyScreen = (() => Promise<{ Component: ComponentType }>) & { loaded?: ComponentType };
+/**
+ * A route's `lazy`: loads the screen once; `loaded` is its component once it is here; `frame`,
+ * what the shell draws while it loads (instead of the layout's spinner).
+ */
+type LazyScreen = (() => Promise<{ Component: ComponentType }>) & {
+  loaded?: ComponentType;
+  frame?: ComponentType;
+};
 
 let pending = 0;
 const listeners = new Set<() => void>();
@@ -32,11 +39,14 @@ function ScreenShown({ children }: { children: ReactNode }) {
 /**
  * A lazy route (`lazy: page(…)` in routes.tsx): the screen's chunk and its catalogs (its
  * feature's, and `domain` for screens that show bookings), loaded in parallel, once (a failed load
- * is tried again next time).
+ * is tried again next time). With a `frame` (the shell's own component, core words only), the app
+ * draws it at once on that route, its first screen included, and the screen replaces it: the page's
+ * heading paints with the shell instead of after the screen's code (docs/performance.md).
  */
 export function page(
   catalogs: CatalogName | readonly CatalogName[],
   load: () => Promise<ScreenModule>,
+  { frame }: { frame?: ComponentType } = {},
 ): LazyScreen {
   const names: readonly CatalogName[] = typeof catalogs === 'string' ? [catalogs] : catalogs;
   let loading: Promise<{ Component: ComponentType }> | null = null;
@@ -56,6 +66,7 @@ export function page(
     })();
     return loading;
   };
+  screen.frame = frame;
   return screen;
 }
 
@@ -96,11 +107,14 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
     const resolved = { ...rest } as RouteObject;
     if (typeof load === 'function') {
       const Screen = lazyScreen(load as LazyScreen);
-      resolved.element = (
+      const Frame = (load as LazyScreen).frame;
+      const shown = (
         <ScreenShown>
           <Screen />
         </ScreenShown>
       );
+      // Around ScreenShown: the first screen counts as shown when the screen is, not its frame.
+      resolved.element = Frame ? <Suspense fallback={<Frame />}>{shown}</Suspense> : shown;
     }
     if (children) resolved.children = withLazyScreens(children);
     return resolved;
@@ -114,7 +128,23 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
  * error shown) when it renders.
  */
 export async function preloadScreen(routes: RouteObject[], pathname: string): Promise<void> {
+  const load = screenAt(routes, pathname);
+  if (load) await load().catch(() => undefined);
+}
+
+/**
+ * What the app's first render waits for at `pathname`: the screen (`preloadScreen`), or nothing
+ * when the screen has a frame: its load starts now and the frame is drawn meanwhile.
+ */
+export function firstScreenReady(routes: RouteObject[], pathname: string): Promise<void> {
+  const load = screenAt(routes, pathname);
+  if (!load?.frame) return preloadScreen(routes, pathname);
+  void load().catch(() => undefined);
+  return Promise.resolve();
+}
+
+function screenAt(routes: RouteObject[], pathname: string): LazyScreen | undefined {
   const matches = matchRoutes(routes, pathname === '/' ? '/home' : pathname);
   const load = matches?.[matches.length - 1]?.route.lazy;
-  if (typeof load === 'function') await (load as LazyScreen)().catch(() => undefined);
+  return typeof load === 'function' ? (load as LazyScreen) : undefined;
 }

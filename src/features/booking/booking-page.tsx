@@ -16,6 +16,7 @@ import { Button } from '@/ui/button';
 import { carIdentity } from '@/ui/car-identity';
 import { cn } from '@/ui/cn';
 import { PageSpinner } from '@/ui/spinner';
+import { WizardFrame } from '@/ui/wizard-frame';
 
 import type { ServerQuote } from '@/features/booking/booking-api';
 import { useBookingCatalogue } from '@/features/booking/booking-data';
@@ -113,7 +114,6 @@ function StepIndicator({ step }: { step: WizardStep }) {
  * (src/features/booking/edit-draft.ts): opened at the refused field, everything kept.
  */
 export default function BookingPage() {
-  const { t } = useLingui();
   const session = useSessionSoon();
   const [params] = useSearchParams();
   const editId = params.get('edit');
@@ -131,13 +131,17 @@ export default function BookingPage() {
   }, [editId]);
   // undefined while the booking of `?edit=` is being read.
   const edit = !editId ? null : loaded?.id === editId ? loaded.edit : undefined;
-  if (session.status === 'loading' || edit === undefined) return <PageSpinner />;
+  if (session.status === 'loading' || edit === undefined) {
+    // The frame the shell drew while this code loaded (src/app/routes.tsx): nothing moves.
+    return (
+      <WizardFrame edit={!!editId}>
+        <PageSpinner />
+      </WizardFrame>
+    );
+  }
   if (editId && !edit) {
     return (
-      <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-        <h1 className="text-2xl font-bold">
-          <Trans>Modifier mes informations</Trans>
-        </h1>
+      <WizardFrame edit>
         <Notice tone="info">
           <Trans>
             Cette réservation ne peut plus être modifiée ici : elle a déjà été envoyée ou
@@ -147,32 +151,21 @@ export default function BookingPage() {
             <Trans>Réservations faites sur cet appareil</Trans>
           </Link>
         </Notice>
-      </div>
+      </WizardFrame>
     );
   }
   return edit ? (
-    <BookingWizard
-      key={edit.draft.id}
-      isGuest={edit.isGuest}
-      edit={edit}
-      title={t`Modifier mes informations`}
-    />
+    <BookingWizard key={edit.draft.id} isGuest={edit.isGuest} edit={edit} />
   ) : (
-    <BookingWizard
-      key="new"
-      isGuest={session.status !== 'signedIn'}
-      title={t`Réserver une voiture`}
-    />
+    <BookingWizard key="new" isGuest={session.status !== 'signedIn'} />
   );
 }
 
 function BookingWizard({
   isGuest,
-  title,
   edit,
 }: {
   isGuest: boolean;
-  title: string;
   /** A refused booking being corrected: not saved as the draft, sent in its place. */
   edit?: EditableBooking;
 }) {
@@ -380,8 +373,7 @@ function BookingWizard({
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">{title}</h1>
+    <WizardFrame edit={!!edit}>
       {!online && (
         <Notice tone="info">
           <Trans>
@@ -391,6 +383,6 @@ function BookingWizard({
         </Notice>
       )}
       {body}
-    </div>
+    </WizardFrame>
   );
 }
