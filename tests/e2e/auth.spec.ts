@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { newCustomer, uniqueEmail, waitForMail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { countFailedRefreshes, DEMO_CUSTOMER, signInThroughUi } from './support/session.ts';
+import { workerInControl } from './support/worker.ts';
 
 async function signOutThroughMenu(page: Page): Promise<void> {
   await page.getByTestId('user-menu-button').click();
@@ -241,9 +242,7 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(menuButton).toBeVisible();
     // The service worker serves the app while offline.
-    await expect
-      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
-      .toBe(true);
+    await workerInControl(page);
 
     // Offline for two hours: the access token (1 h) expires, the refresh cannot reach the server,
     // and the user stays signed in.

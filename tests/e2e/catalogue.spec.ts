@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './support/fixtures';
+import { workerInControl } from './support/worker.ts';
 
 /** Seed rows (supabase/seed.sql). */
 const PRICED_CAR = { id: 'ca000000-0000-4000-8000-000000000043', slug: 'chery-tiggo-8-pro-2024' };
@@ -53,7 +54,7 @@ async function waitForServiceWorker(page: Page) {
     if (!registration.active) throw new Error('no active service worker');
   });
   // The first install claims the page; from then on navigations go through the worker.
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
 }
 
 test.describe('offline catalogue', () => {

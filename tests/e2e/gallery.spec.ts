@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 import { neverDownloaded } from './support/pictures.ts';
+import { workerInControl } from './support/worker.ts';
 
 const CAR = '/cars/renault-clio-5-2023';
 
@@ -142,7 +143,7 @@ test('offline, a photo never cached shows "Photo indisponible" full screen', asy
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
   await page.goto('/cars?q=Symbol');
   await expect(page.getByTestId('car-link').first()).toBeVisible();
 

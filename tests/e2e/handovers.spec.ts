@@ -10,6 +10,7 @@ import { newCustomer, newPendingBooking, staffSetStatus } from './support/accoun
 import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInStaffThroughUi } from './support/session.ts';
+import { workerInControl } from './support/worker.ts';
 
 /** A 1×1 PNG: real image bytes, as the storage API checks them. */
 const PNG = Buffer.from(
@@ -38,7 +39,7 @@ test('a pickup recorded offline with two photos lands once when back online', as
     await navigator.serviceWorker.ready;
   });
   await page.goto(`/staff/bookings/${booking.id}`);
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
   await expect(page.getByTestId('handover-panel')).toBeVisible();
   await page.getByTestId('handover-start-pickup').click();
   const form = page.getByTestId('handover-form-pickup');

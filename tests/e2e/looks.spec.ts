@@ -10,6 +10,7 @@ import { newCustomer, newPendingBooking, staffSetStatus } from './support/accoun
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { auditLayout, setTextSize } from './support/layout-audit.ts';
+import { workerInControl } from './support/worker.ts';
 
 type Locale = 'fr' | 'ar';
 
@@ -322,7 +323,7 @@ test.describe('car photos offline after a first visit', () => {
         .toBeGreaterThan(0);
       // The worker installs and takes control after the page loaded: the picture never went
       // through it; the page hands it over.
-      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      await workerInControl(page);
       await expect
         .poll(
           () =>

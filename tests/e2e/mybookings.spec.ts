@@ -17,6 +17,7 @@ import {
 import { expect, test } from './support/fixtures.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { countFailedRefreshes, signInThroughUi } from './support/session.ts';
+import { workerInControl } from './support/worker.ts';
 
 type ServerBooking = { reference: string; status: string; car: { slug: string; name: string } };
 
@@ -51,9 +52,7 @@ async function cancelWithExpiredToken(page: Page, context: BrowserContext) {
   await signInThroughUi(page, customer, { redirectUrl: '/mybookings' });
   const item = card(page, reference);
   await expect(item.getByTestId('booking-status')).toHaveText('Réservée');
-  await expect
-    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
-    .toBe(true);
+  await workerInControl(page);
 
   const failedRefreshes = countFailedRefreshes(context);
   await context.setOffline(true);
@@ -225,9 +224,7 @@ test.describe('my bookings', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(mainBox!.x + mainBox!.width);
     expect(box!.width).toBeLessThanOrEqual(320);
 
-    await expect
-      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
-      .toBe(true);
+    await workerInControl(page);
     await context.setOffline(true);
     await page.reload();
     // A page reloaded under Chromium's emulated offline still says navigator.onLine (see

@@ -12,6 +12,7 @@ import {
 } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInThroughUi } from './support/session.ts';
+import { workerInControl } from './support/worker.ts';
 
 /** The polling interval (docs/product.md §9) and some slack for the request itself. */
 const WITHIN_ONE_POLL = 30_000 + 8_000;
@@ -107,9 +108,7 @@ test.describe('notifications', () => {
     await expect(logItems).toHaveCount(2);
 
     // Offline, the cached notifications still show (Dexie), and nobody is signed out.
-    await expect
-      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 })
-      .toBe(true);
+    await workerInControl(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Activité' })).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { neverDownloaded } from './support/pictures.ts';
+import { workerInControl } from './support/worker.ts';
 
 test('an uncached car picture offline shows the placeholder', async ({ page, context }) => {
   // Online once, on a page without pictures: the service worker installs and the catalogue syncs.
@@ -11,7 +12,7 @@ test('an uncached car picture offline shows the placeholder', async ({ page, con
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
   await page.goto('/cars?q=Symbol');
   await expect(page.getByTestId('car-link').first()).toBeVisible();
   const cached = await page.evaluate(async () =>

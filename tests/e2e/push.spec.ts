@@ -33,6 +33,7 @@ import {
   type GuestBooking,
 } from './support/push.ts';
 import { signInThroughUi } from './support/session.ts';
+import { workerInControl } from './support/worker.ts';
 
 // The full browser: the headless shell the other specs run in has no notifications (its
 // permission is always "denied"), and notifications are what this file is about.
@@ -51,7 +52,7 @@ async function workerReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
 }
 
 async function allowNotifications(context: BrowserContext, appUrl: string): Promise<void> {

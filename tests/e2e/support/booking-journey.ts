@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { apiClient, waitForMail } from './accounts';
 import type { E2eEnv } from './env';
 import { expect } from './fixtures';
+import { workerInControl } from './worker.ts';
 
 /** A small but real PDF (the storage server checks the bytes). */
 export const PDF = Buffer.from(
@@ -99,7 +100,7 @@ export async function primeDevice(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await workerInControl(page);
   // The catalogue sync also keeps the pricing settings (driver per day) for offline prices.
   await expect
     .poll(() =>
