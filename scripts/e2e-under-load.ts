@@ -9,11 +9,15 @@
  * other jobs makes every step slower; a test that only passes on a quiet machine fails there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const runs = Number(process.env.KIRAA_E2E_LOAD_RUNS ?? 5);
 const beside = process.env.KIRAA_E2E_LOAD_BESIDE ?? 'test:api:pg';
 const playwrightArgs = process.argv.slice(2);
+/** Each run's whole output (errors, steps, the path of a failure's screenshot and page snapshot). */
+const logs = mkdtempSync(join(tmpdir(), 'kiraa-e2e-load-'));
 
 /** Runs a command in its own process group (so its stacks and browsers can be stopped whole). */
 function start(command: string, commandArgs: string[], quiet: boolean): ChildProcess {
@@ -68,7 +72,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function e2eRun(): Promise<{ code: number; summary: string; failed: string[] }> {
+function e2eRun(run: number): Promise<{ code: number; summary: string; failed: string[] }> {
   return new Promise((resolve) => {
     const child = start('npx', ['playwright', 'test', ...playwrightArgs], false);
     e2eChild = child;
@@ -77,7 +81,9 @@ function e2eRun(): Promise<{ code: number; summary: string; failed: string[] }> 
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.on('close', (code) => {
       // eslint-disable-next-line no-control-regex
-      const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+      const text = output.replace(/\u001b\[[0-9;]*m/g, '');
+      writeFileSync(join(logs, `run-${run}.log`), text);
+      const lines = text.split('\n');
       const summary = lines
         .filter((line) => /^\s+\d+ (passed|failed|flaky|skipped|did not run)/.test(line))
         .map((line) => line.trim())
@@ -92,13 +98,14 @@ runBeside();
 let passed = 0;
 for (let run = 1; run <= runs; run += 1) {
   const started = Date.now();
-  const result = await e2eRun();
+  const result = await e2eRun(run);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   if (result.code === 0) passed += 1;
   console.info(
     `e2e run ${run}/${runs}: exit ${result.code} in ${minutes} min, load ${load()}: ${result.summary}`,
   );
   for (const line of result.failed) console.info(`  ${line}`);
+  if (result.code !== 0) console.info(`  its output: ${join(logs, `run-${run}.log`)}`);
 }
 stopBeside();
 console.info(
