@@ -127,9 +127,8 @@ export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
  * to /home, so it loads /home. Never rejects: a screen that failed to load is tried again (and its
  * error shown) when it renders.
  */
-export async function preloadScreen(routes: RouteObject[], pathname: string): Promise<void> {
-  const load = screenAt(routes, pathname);
-  if (load) await load().catch(() => undefined);
+export function preloadScreen(routes: RouteObject[], pathname: string): Promise<void> {
+  return loadScreen(screenAt(routes, pathname));
 }
 
 /**
@@ -137,10 +136,18 @@ export async function preloadScreen(routes: RouteObject[], pathname: string): Pr
  * when the screen has a frame: its load starts now and the frame is drawn meanwhile.
  */
 export function firstScreenReady(routes: RouteObject[], pathname: string): Promise<void> {
-  const load = screenAt(routes, pathname);
-  if (!load?.frame) return preloadScreen(routes, pathname);
-  void load().catch(() => undefined);
-  return Promise.resolve();
+  const screen = screenAt(routes, pathname);
+  const loading = loadScreen(screen);
+  return screen?.frame ? Promise.resolve() : loading;
+}
+
+function loadScreen(screen: LazyScreen | undefined): Promise<void> {
+  return screen
+    ? screen().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 function screenAt(routes: RouteObject[], pathname: string): LazyScreen | undefined {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  * The booking wizard's headings. In the shell's catalog (src/ui): the shell draws the wizard's
  * frame while the wizard's code is still on its way (src/app/routes.tsx, docs/performance.md).
  */
-export const wizardTitles = {
+const wizardTitles = {
   book: msg`Réserver une voiture`,
   edit: msg`Modifier mes informations`,
 } as const;
