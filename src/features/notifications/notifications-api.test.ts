@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Notification } from '@/domain/rows';
 import { db } from '@/infra/db';
@@ -93,6 +93,32 @@ describe('marking read', () => {
     });
     // Already read: nothing more to send.
     await markNotificationRead('a');
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('leaves a notification unread when its mark cannot be queued (never read here only)', async () => {
+    await mergeNotifications(ME, [
+      row('a', '2026-03-01T10:00:00Z'),
+      row('b', '2026-03-01T09:00:00Z'),
+    ]);
+    const refuse = () => {
+      throw new Error('outbox unavailable');
+    };
+    db.outbox.hook('creating', refuse);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await markNotificationRead('a');
+      await markAllNotificationsRead(ME);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      db.outbox.hook('creating').unsubscribe(refuse);
+      warn.mockRestore();
+    }
+    expect((await db.notifications.toArray()).map((n) => n.is_read)).toEqual([false, false]);
+    expect(await db.outbox.count()).toBe(0);
+    // Queued now: read here, and sent later.
+    await markNotificationRead('a');
+    expect((await db.notifications.get('a'))?.is_read).toBe(true);
     expect(await db.outbox.count()).toBe(1);
   });
 

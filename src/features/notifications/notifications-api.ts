@@ -17,28 +17,29 @@ export function refreshNotifications(userId: string): Promise<boolean> {
   return fetchNotifications(supabase, userId);
 }
 
-/** Marks one notification read: at once in Dexie, then on the server through the outbox. */
+/**
+ * Marks one notification read: at once in Dexie and queued for the server, in one transaction
+ * (a mark that cannot be queued leaves it unread rather than read here only).
+ */
 export async function markNotificationRead(id: string): Promise<void> {
-  const row = await db.notifications.get(id);
-  if (!row || row.is_read) return;
-  await db.notifications.update(id, { is_read: true, updated_at: new Date().toISOString() });
-  await enqueueMarkNotificationRead(id).catch((error: unknown) =>
-    console.warn('[notifications] mark read not queued', error),
-  );
+  await enqueueMarkNotificationRead(id, async () => {
+    const row = await db.notifications.get(id);
+    if (!row || row.is_read) return false;
+    await db.notifications.update(id, { is_read: true, updated_at: new Date().toISOString() });
+    return true;
+  }).catch((error: unknown) => console.warn('[notifications] mark read not queued', error));
 }
 
 /** Marks every unread notification of the user read, here and (through the outbox) there. */
 export async function markAllNotificationsRead(userId: string): Promise<void> {
-  const now = new Date().toISOString();
-  const changed = await db.notifications
-    .where('user_id')
-    .equals(userId)
-    .filter((n) => !n.is_read)
-    .modify({ is_read: true, updated_at: now });
-  if (changed === 0) return;
-  await enqueueMarkAllNotificationsRead(userId).catch((error: unknown) =>
-    console.warn('[notifications] mark all read not queued', error),
-  );
+  await enqueueMarkAllNotificationsRead(userId, async () => {
+    const changed = await db.notifications
+      .where('user_id')
+      .equals(userId)
+      .filter((n) => !n.is_read)
+      .modify({ is_read: true, updated_at: new Date().toISOString() });
+    return changed > 0;
+  }).catch((error: unknown) => console.warn('[notifications] mark all read not queued', error));
 }
 
 /** The user's notifications on this device, newest first. */

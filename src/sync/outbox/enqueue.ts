@@ -156,9 +156,17 @@ export async function enqueueSubmitReview(
   notifyEnqueued();
 }
 
-/** Marks one notification read on the server (the caller updates Dexie for the UI). */
-export async function enqueueMarkNotificationRead(notificationId: string): Promise<void> {
-  await db.transaction('rw', db.outbox, db.notifications, async () => {
+/**
+ * Marks one notification read on the server. `apply` changes the device's copy in the same
+ * transaction (false: nothing changed, nothing is queued): no reader sees it read without its
+ * entry, and a mark that cannot be queued leaves it unread here too.
+ */
+export async function enqueueMarkNotificationRead(
+  notificationId: string,
+  apply?: () => Promise<boolean>,
+): Promise<void> {
+  const queued = await db.transaction('rw', db.outbox, db.notifications, async () => {
+    if (apply && !(await apply())) return false;
     const owner = (await db.notifications.get(notificationId))?.user_id ?? null;
     await db.outbox.add(
       newEntry(
@@ -168,16 +176,22 @@ export async function enqueueMarkNotificationRead(notificationId: string): Promi
         await nextSeq(),
       ),
     );
+    return true;
   });
-  notifyEnqueued();
+  if (queued) notifyEnqueued();
 }
 
-/** Marks all unread notifications of a user read on the server. */
-export async function enqueueMarkAllNotificationsRead(userId: string): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+/** Marks all unread notifications of a user read on the server; `apply` as above. */
+export async function enqueueMarkAllNotificationsRead(
+  userId: string,
+  apply?: () => Promise<boolean>,
+): Promise<void> {
+  const queued = await db.transaction('rw', db.outbox, db.notifications, async () => {
+    if (apply && !(await apply())) return false;
     await db.outbox.add(
       newEntry('mark_notification_read', { all_of_user: userId }, userId, await nextSeq()),
     );
+    return true;
   });
-  notifyEnqueued();
+  if (queued) notifyEnqueued();
 }
