@@ -12,8 +12,9 @@ import { validationMessages } from '@/features/booking/validation-messages';
 
 /**
  * A message that states a limit takes the number from where the rule lives (src/domain/limits.ts,
- * auth.schema.ts), so the sentence a user reads cannot drift from what the app and the database
- * enforce. Each is read in the three languages with the limit's current value.
+ * auth.schema.ts), or is held to it here, so the sentence a user reads cannot drift from what the
+ * app and the database enforce. Each is read in the three languages with the limit's current value
+ * (a large number as each language writes it: "2 000 000", "2,000,000", "2٬000٬000").
  */
 const stated: Array<[string, MessageDescriptor, number[]]> = [
   ['rental_too_long', bookingErrorMessage('rental_too_long'), [LIMITS.rentalDays]],
@@ -24,6 +25,8 @@ const stated: Array<[string, MessageDescriptor, number[]]> = [
   ],
   ['deposit_reason_too_long', bookingErrorMessage('deposit_reason_too_long'), [LIMITS.text]],
   ['notes_too_long', bookingErrorMessage('notes_too_long'), [LIMITS.text]],
+  ['reason_too_long', bookingErrorMessage('reason_too_long'), [LIMITS.blockReason]],
+  ['odometer_invalid', bookingErrorMessage('odometer_invalid'), [LIMITS.odometerKm]],
   ['name_too_long', bookingErrorMessage('name_too_long'), [LIMITS.name]],
   ['profileName', authErrorMessages.profileName, [LIMITS.name]],
   ['profileUnderAge', authErrorMessages.profileUnderAge, [LIMITS.ageMin]],
@@ -48,7 +51,8 @@ describe('messages that state a limit', () => {
       await activateLocale(locale);
       for (const [name, message, numbers] of stated) {
         const text = i18n._(message);
-        for (const number of numbers) expect(text, name).toContain(String(number));
+        const ungrouped = text.replace(/(?<=\d)[\s\u00a0\u202f,\u066c](?=\d{3}(?!\d))/g, '');
+        for (const number of numbers) expect(ungrouped, name).toContain(String(number));
         // Nothing left unfilled.
         expect(text, name).not.toMatch(/\{\w+\}/);
       }

@@ -56,10 +56,10 @@ export type IdDocumentType = (typeof idDocumentTypes)[number];
 
 export const ID_NUMBER_RE = /^[A-Za-z0-9][A-Za-z0-9 -]{2,28}[A-Za-z0-9]$/;
 
-export const ODOMETER_MAX = 2_000_000;
-export const DEPOSIT_MAX = 10_000_000;
-export const DAMAGE_NOTE_MAX = 200;
-export const DAMAGE_MAX = 30;
+export const ODOMETER_MAX = LIMITS.odometerKm;
+export const DEPOSIT_MAX = LIMITS.amountDzd;
+export const DAMAGE_NOTE_MAX = LIMITS.damageNote;
+export const DAMAGE_MAX = LIMITS.damageMarks;
 
 // The SQL check's set (internal.has_hidden_characters): line breaks included, so the form cleans
 // what is typed first (cleanTypedText).

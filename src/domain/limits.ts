@@ -29,6 +29,14 @@ export const LIMITS = {
   priceDzd: 1_000_000,
   /** A car's pictures (`cars.images`, staff_set_car_pictures, docs/fleet.md, "Pictures"). */
   carPictures: 12,
+  /** Kilometres on a car's odometer: its mileage in the fleet, a pickup's or return's reading. */
+  odometerKm: 2_000_000,
+  /** An amount a car or a rental carries, in DZD: a car's daily rate and deposit, a deposit held or kept. */
+  amountDzd: 10_000_000,
+  /** Damage marks on one pickup or return record (docs/handovers.md). */
+  damageMarks: 30,
+  /** One damage mark's note (characters). */
+  damageNote: 200,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -47,4 +55,8 @@ export const SQL_LIMIT_NAMES: Record<LimitName, string> = {
   closedDates: 'closed_dates',
   priceDzd: 'price_dzd',
   carPictures: 'car_pictures',
+  odometerKm: 'odometer_km',
+  amountDzd: 'amount_dzd',
+  damageMarks: 'damage_marks',
+  damageNote: 'damage_note',
 };

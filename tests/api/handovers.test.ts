@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { LIMITS } from '../../src/domain/limits.ts';
 import { sql } from '../support/clients.ts';
 import {
   adminClient,
@@ -246,6 +247,45 @@ describe('staff_record_handover', () => {
       [bookingId],
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('takes every number up to its limit and refuses one past it (src/domain/limits.ts)', async () => {
+    const mark = (note: string) => ({ x: 50, y: 50, zone: null, note });
+    const marks = (n: number, note = '') => Array.from({ length: n }, () => mark(note));
+    const past = await bookingIn(['reserved']);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ odometer_km: LIMITS.odometerKm + 1 }, 'odometer_invalid'],
+      [{ deposit_dzd: LIMITS.amountDzd + 1 }, 'deposit_invalid'],
+      [{ damage: marks(LIMITS.damageMarks + 1) }, 'damage_invalid'],
+      [{ damage: [mark('n'.repeat(LIMITS.damageNote + 1))] }, 'damage_invalid'],
+    ];
+    for (const [overrides, code] of cases) {
+      expectCode((await record(admin, pickup(past, overrides))).error, code);
+    }
+    const bookingId = await bookingIn(['reserved', 'in_progress']);
+    const atMost = pickup(bookingId, {
+      odometer_km: LIMITS.odometerKm - 10,
+      deposit_dzd: LIMITS.amountDzd,
+      damage: marks(LIMITS.damageMarks, 'n'.repeat(LIMITS.damageNote)),
+    });
+    expect((await record(admin, atMost)).error).toBeNull();
+    const kept = (amount: number) =>
+      record(
+        admin,
+        giveBack(bookingId, {
+          odometer_km: LIMITS.odometerKm,
+          deposit_status: 'kept',
+          deposit_kept_dzd: amount,
+          deposit_reason: 'Carrosserie',
+        }),
+      );
+    expectCode((await kept(LIMITS.amountDzd + 1)).error, 'deposit_invalid');
+    const back = await kept(LIMITS.amountDzd);
+    expect(back.error).toBeNull();
+    expect(back.data).toMatchObject({
+      odometer_km: LIMITS.odometerKm,
+      deposit_kept_dzd: LIMITS.amountDzd,
+    });
   });
 
   it('answers a reused key for another booking or kind with idempotency_key_reused', async () => {

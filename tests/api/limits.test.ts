@@ -298,6 +298,28 @@ describe('SQL: the maximum accepted, one past it refused', () => {
     await sql('delete from public.car_blocks where id = $1', [block!.id]);
   });
 
+  it("a car's mileage, daily rate and deposit (the fleet form's ranges)", async () => {
+    const car = await newCar();
+    const column = (name: string, value: number) =>
+      tryUpdate(`update public.cars set ${name} = $1 where id = $2`, [value, car.id]);
+    expect(await column('mileage_km', LIMITS.odometerKm)).toBeNull();
+    expect(await column('mileage_km', LIMITS.odometerKm + 1)).toEqual({
+      code: '23514',
+      constraint: 'cars_mileage_range',
+    });
+    expect(await column('daily_rate_dzd', LIMITS.amountDzd)).toBeNull();
+    expect(await column('daily_rate_dzd', LIMITS.amountDzd + 1)).toEqual({
+      code: '23514',
+      constraint: 'cars_daily_rate_range',
+    });
+    expect(await column('deposit_dzd', LIMITS.amountDzd)).toBeNull();
+    expect(await column('deposit_dzd', LIMITS.amountDzd + 1)).toEqual({
+      code: '23514',
+      constraint: 'cars_deposit_range',
+    });
+    // The form refuses the same: carFormProblems (src/features/staff/fleet.test.ts).
+  });
+
   it("a car's pictures: how many", async () => {
     const car = await newCar();
     const pictures = (n: number) =>

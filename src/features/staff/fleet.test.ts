@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { LIMITS } from '@/domain/limits';
 import { carFormProblems, emptyCarForm, formToRow, slugFor } from '@/features/staff/fleet';
 
 const complete = () => ({
@@ -39,6 +40,27 @@ describe('the fleet form', () => {
       deposit_dzd: 'out_of_range',
       'description.en': 'required',
       'description.ar': 'required',
+    });
+  });
+
+  it('takes mileage, daily rate and deposit up to the limits the table holds (tests/api/limits.test.ts)', () => {
+    const at = {
+      ...complete(),
+      mileage_km: LIMITS.odometerKm,
+      daily_rate_dzd: LIMITS.amountDzd,
+      deposit_dzd: LIMITS.amountDzd,
+    };
+    expect(carFormProblems(at)).toEqual({});
+    const past = {
+      ...at,
+      mileage_km: LIMITS.odometerKm + 1,
+      daily_rate_dzd: LIMITS.amountDzd + 1,
+      deposit_dzd: LIMITS.amountDzd + 1,
+    };
+    expect(carFormProblems(past)).toEqual({
+      mileage_km: 'out_of_range',
+      daily_rate_dzd: 'out_of_range',
+      deposit_dzd: 'out_of_range',
     });
   });
 

@@ -2,6 +2,7 @@
  * The fleet form's model (docs/fleet.md, "Fleet"): a car row as the form edits it, the checks the
  * database makes again (the CHECK constraints of public.cars), and the row sent.
  */
+import { LIMITS } from '@/domain/limits';
 import type { Car, CarFeature } from '@/domain/rows';
 
 export const BODIES = ['city', 'hatchback', 'sedan', 'suv', 'pickup', 'van'] as const;
@@ -82,9 +83,9 @@ const ranges: [keyof CarForm, number, number][] = [
   ['doors', 2, 5],
   ['passengers', 1, 9],
   ['year', 1990, 2100],
-  ['mileage_km', 0, 2_000_000],
-  ['daily_rate_dzd', 1, 10_000_000],
-  ['deposit_dzd', 0, 10_000_000],
+  ['mileage_km', 0, LIMITS.odometerKm],
+  ['daily_rate_dzd', 1, LIMITS.amountDzd],
+  ['deposit_dzd', 0, LIMITS.amountDzd],
 ];
 
 /** The same rules as the table's CHECKs; an empty result means the row can be sent. */

@@ -21,6 +21,10 @@ declare
     when 'closed_dates' then 366     -- closed dates of one place (locations.closed_dates)
     when 'price_dzd' then 1000000    -- one catalogue price: fee, extra, insurance/day, driver/day
     when 'car_pictures' then 12      -- a car's pictures (staff_set_car_pictures, cars.images)
+    when 'odometer_km' then 2000000  -- a car's mileage, a pickup's or return's odometer
+    when 'amount_dzd' then 10000000  -- a car's daily rate and deposit, a deposit held or kept
+    when 'damage_marks' then 30      -- damage marks on one pickup or return record
+    when 'damage_note' then 200      -- one damage mark's note
   end;
 begin
   if value is null then

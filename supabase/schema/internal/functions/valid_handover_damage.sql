@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION internal.valid_handover_damage(damage jsonb)
  SET search_path TO ''
 AS $function$
   select jsonb_typeof(damage) = 'array'
-     and jsonb_array_length(damage) <= 30
+     and jsonb_array_length(damage) <= internal.app_limit('damage_marks')
      and not exists (
        select 1 from jsonb_array_elements(damage) d
         where jsonb_typeof(d) <> 'object'
@@ -19,7 +19,7 @@ AS $function$
            or (jsonb_typeof(d -> 'zone') is distinct from 'null'
                and not (d ->> 'zone' = any (internal.handover_zones())))
            or jsonb_typeof(d -> 'note') is distinct from 'string'
-           or char_length(d ->> 'note') > 200
+           or char_length(d ->> 'note') > internal.app_limit('damage_note')
            or internal.has_hidden_characters(d ->> 'note')
            or exists (select 1 from jsonb_object_keys(d) k where k not in ('x', 'y', 'zone', 'note')))
 $function$;

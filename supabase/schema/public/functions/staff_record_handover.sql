@@ -59,7 +59,7 @@ begin
     perform internal.fail('handover_exists', k);
   end if;
 
-  km := internal.json_whole_number(p -> 'odometer_km', 0, 2000000);
+  km := internal.json_whole_number(p -> 'odometer_km', 0, internal.app_limit('odometer_km'));
   if km is null then
     perform internal.fail('odometer_invalid', 'odometer_km');
   end if;
@@ -76,7 +76,7 @@ begin
     if (p -> 'licence_seen') is distinct from 'true'::jsonb then
       perform internal.fail('licence_not_seen', 'licence_seen');
     end if;
-    deposit := internal.json_whole_number(p -> 'deposit_dzd', 0, 10000000);
+    deposit := internal.json_whole_number(p -> 'deposit_dzd', 0, internal.app_limit('amount_dzd'));
     if deposit is null then
       perform internal.fail('deposit_invalid', 'deposit_dzd');
     end if;
@@ -89,7 +89,7 @@ begin
       perform internal.fail('deposit_invalid', 'deposit_status');
     end if;
     if deposit_status = 'kept' then
-      kept := internal.json_whole_number(p -> 'deposit_kept_dzd', 1, 10000000);
+      kept := internal.json_whole_number(p -> 'deposit_kept_dzd', 1, internal.app_limit('amount_dzd'));
       if kept is null then
         perform internal.fail('deposit_invalid', 'deposit_kept_dzd');
       end if;
