@@ -117,6 +117,8 @@ export function firstCardsScript(templates: Record<string, CardTemplates>): stri
     "          var picture = card.querySelector('img');",
     '          if (picture) {',
     "            picture.setAttribute('loading', index < screen.eager ? 'eager' : 'lazy');",
+    "            // An eager list's first picture is the page's largest paint (CarPicture's priority).",
+    "            if (index === 0 && screen.eager) picture.setAttribute('fetchpriority', 'high');",
     "            if (/^https?:/.test(values.image)) picture.setAttribute('crossorigin', 'anonymous');",
     '          }',
     "          card.removeAttribute('data-card-variant');",

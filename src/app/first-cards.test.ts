@@ -81,7 +81,14 @@ function appCards(cars: Car[], locale: Locale, screen: 'home' | 'cars'): Element
   ).slice(0, limit);
   const labels = carLabels(i18n);
   const cards = shown.map((car, index) =>
-    createElement(CarCard, { key: car.id, car, labels, search: '', eager: index < eager }),
+    createElement(CarCard, {
+      key: car.id,
+      car,
+      labels,
+      search: '',
+      eager: index < eager,
+      priority: index === 0 && eager > 0,
+    }),
   );
   const html = renderToString(
     createElement(I18nProvider, {

@@ -9,21 +9,24 @@ const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 400;
 
 /**
- * A car's picture in a reserved 16:10 box (no layout shift), lazy unless `eager`. With no
- * picture, or one that cannot load (offline and never cached), a designed placeholder instead of
- * a broken image: a drawn car of `iconSize` and, in boxes large enough (`iconSize` ≥ 48), the
+ * A car's picture in a reserved 16:10 box (no layout shift), lazy unless `eager`; `priority` for
+ * the page's largest picture (its largest paint): eager, and fetched ahead of other images
+ * (`fetchpriority="high"`, docs/performance.md). With no picture, or one that cannot load
+ * (offline and never cached), a designed placeholder instead of a broken image: a drawn car of `iconSize` and, in boxes large enough (`iconSize` ≥ 48), the
  * words "Photo indisponible". Named for screen readers after `alt`; `alt` '' makes it decorative.
  */
 export function CarPicture({
   src,
   alt,
   eager = false,
+  priority = false,
   iconSize = 32,
   className,
 }: {
   src: string | undefined;
   alt: string;
   eager?: boolean;
+  priority?: boolean;
   iconSize?: number;
   className?: string;
 }) {
@@ -57,7 +60,8 @@ export function CarPicture({
       alt={alt}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       // Pictures from the storage bucket are cached by the service worker only with CORS.
       crossOrigin={/^https?:/.test(src) ? 'anonymous' : undefined}
       decoding="async"

@@ -18,6 +18,8 @@ type Props = {
   search: string;
   /** The first cards of a list load their picture eagerly (above the fold). */
   eager?: boolean;
+  /** The list's first card: its picture is the page's largest paint (CarPicture's `priority`). */
+  priority?: boolean;
   /** The days the chosen dates bill, when there are dates: the trip's total is shown too. */
   days?: number | null;
 };
@@ -54,6 +56,7 @@ export const CarCard = memo(function CarCard({
   labels,
   search,
   eager = false,
+  priority = false,
   days = null,
 }: Props) {
   const { t } = useLingui();
@@ -66,6 +69,7 @@ export const CarCard = memo(function CarCard({
         src={car.images[0]}
         alt={t`${name}, vue principale`}
         eager={eager}
+        priority={priority}
         iconSize={48}
         className="w-full"
       />

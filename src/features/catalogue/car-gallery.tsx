@@ -83,7 +83,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
         <CarPicture
           src={images[0]}
           alt={altOf(0)}
-          eager
+          priority
           iconSize={48}
           className="w-full rounded-xl"
         />
@@ -104,7 +104,7 @@ export function CarGallery({ name, images }: { name: string; images: readonly st
         <CarPicture
           src={images[current]}
           alt={altOf(current)}
-          eager
+          priority
           iconSize={48}
           className="w-full rounded-xl"
         />

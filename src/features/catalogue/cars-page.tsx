@@ -196,6 +196,7 @@ export default function CarsPage() {
                     labels={labels}
                     search={carry}
                     eager={index < EAGER_CARDS}
+                    priority={index === 0}
                     days={days}
                   />
                 ))}
