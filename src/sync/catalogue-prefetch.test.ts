@@ -39,6 +39,7 @@ type Answers = Record<string, Promise<Response | null>>;
 const page = globalThis as unknown as {
   __kiraaCatalogue?: Answers;
   __kiraaFirstCars?: Promise<unknown>;
+  __kiraaCarPhoto?: HTMLImageElement;
 };
 
 /** Runs index.html's script at `url` with `fetch` stubbed; returns the stub. */
@@ -59,6 +60,7 @@ afterEach(() => {
   vi.useRealTimers();
   delete page.__kiraaCatalogue;
   delete page.__kiraaFirstCars;
+  delete page.__kiraaCarPhoto;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -186,6 +188,37 @@ describe('prefetchScript', () => {
     delete page.__kiraaCatalogue;
     runScript('/cars', () => Promise.resolve(new Response('{"code":"PGRST"}', { status: 503 })));
     await expect(page.__kiraaFirstCars).resolves.toBeNull();
+  });
+
+  it("starts a car page's first photo, at high priority, as soon as the first page names the car", async () => {
+    const rows = [
+      { id: 'a', slug: 'clio-5', images: ['/cars/clio-5-1.svg', '/cars/clio-5-2.svg'] },
+      { id: 'b', slug: 'jumpy', images: ['https://cdn.example.test/jumpy.webp'] },
+      { id: 'c', slug: 'sans-photo', images: [] },
+    ];
+    const photoAt = async (url: string) => {
+      runScript(url, (request) =>
+        Promise.resolve(new Response(JSON.stringify(request === CARS_URL ? rows : []))),
+      );
+      await page.__kiraaFirstCars;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const photo = page.__kiraaCarPhoto;
+      delete page.__kiraaCarPhoto;
+      delete page.__kiraaCatalogue;
+      return photo;
+    };
+    const clio = await photoAt('/cars/clio-5');
+    expect(clio?.getAttribute('src')).toBe('/cars/clio-5-1.svg');
+    expect(clio?.fetchPriority).toBe('high');
+    expect(clio?.crossOrigin).toBeNull();
+    // A picture from another origin is asked for as CarPicture asks for it (CORS).
+    const jumpy = await photoAt('/cars/jumpy/');
+    expect(jumpy?.getAttribute('src')).toBe('https://cdn.example.test/jumpy.webp');
+    expect(jumpy?.crossOrigin).toBe('anonymous');
+    // No photo, a car the first page does not have, the list, the wizard, a broken address.
+    for (const url of ['/cars/sans-photo', '/cars/autre', '/cars', '/cars/book', '/cars/%E0%A4']) {
+      expect(await photoAt(url), url).toBeUndefined();
+    }
   });
 
   it('leaves null for a request that failed', async () => {

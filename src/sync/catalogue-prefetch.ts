@@ -52,6 +52,12 @@ export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
 /** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
 export const FIRST_CARDS_ROUTE = /^\/(home\/?)?$|^\/cars\/?$/;
 
+/** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */
+export const CAR_PAGE_ROUTE = /^\/cars\/(?!book\/?$)([^/]+)\/?$/;
+
+/** Where the script keeps the car page's photo it started (`new Image()`, kept from collection). */
+export const CAR_PHOTO_GLOBAL = '__kiraaCarPhoto';
+
 type Prefetched = Record<string, Promise<Response | null>>;
 
 /** The URLs of the first visit's requests that do not depend on the time: tables, settings. */
@@ -110,8 +116,32 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      .catch(function () {',
     '        return null;',
     '      });',
+    `    var carPage = ${CAR_PAGE_ROUTE.toString()}.exec(location.pathname);`,
+    "    // A car's page: its photo downloads as soon as the first page names it, not once the",
+    '    // app has stored the catalogue and drawn the page (docs/performance.md).',
+    `    if (carPage) window[${scriptJson(FIRST_CARS_GLOBAL)}].then(function (cars) {`,
+    '      startCarPhoto(cars, carPage[1]);',
+    '    });',
     '  } catch (error) {',
     '    // Storage blocked or an old browser: the sync downloads the catalogue itself.',
+    '  }',
+    '  function startCarPhoto(cars, path) {',
+    '    try {',
+    '      var slug = decodeURIComponent(path);',
+    '      var car = (cars || []).filter(function (row) {',
+    '        return row.slug === slug;',
+    '      })[0];',
+    '      var src = car && car.images && car.images[0];',
+    '      if (!src) return;',
+    '      var image = new Image();',
+    "      image.fetchPriority = 'high';",
+    '      // As CarPicture asks for it (src/ui/car-picture.tsx): the same request, one download.',
+    "      if (/^https?:/.test(src)) image.crossOrigin = 'anonymous';",
+    '      image.src = src;',
+    `      window[${scriptJson(CAR_PHOTO_GLOBAL)}] = image;`,
+    '    } catch (error) {',
+    '      // The page asks for the photo itself.',
+    '    }',
     '  }',
     '  function storedCars() {',
     '    return new Promise(function (resolve) {',
