@@ -4,17 +4,19 @@ import {
   chooserScript,
   FIRST_SCREENS,
   firstScreenHtml,
+  localeDocuments,
   screenId,
   trimMarkup,
 } from './first-screen.ts';
+import { shellDocument } from '../src/infra/shell-document.ts';
 import { FIRST_CARDS_ROUTE } from '../src/sync/catalogue-prefetch.ts';
 
 const LOCALES = ['fr', 'en', 'ar'] as const;
 
 /** A page's markup as the build writes it: #root's placeholder, then the templates. */
-function loadPage(path: string) {
+function loadPage(path: string, documentLocales: readonly string[] = LOCALES) {
   history.replaceState(null, '', path);
-  const rendered = LOCALES.flatMap((locale) =>
+  const rendered = documentLocales.flatMap((locale) =>
     FIRST_SCREENS.map((screen) => ({
       id: screenId(screen.name, locale),
       html:
@@ -111,6 +113,48 @@ describe('the first screen in index.html', () => {
     const root = loadPage('/cars');
     expect(root.querySelector('h1')?.textContent).toBe('cars fr');
     expect(root.querySelector('[data-testid="sign-in-link"]')).toBeNull();
+  });
+});
+
+describe('one document per language', () => {
+  it("keeps the placeholder when the document is not the stored language's (no worker yet)", () => {
+    localStorage.setItem('locale', 'ar');
+    const root = loadPage('/cars', ['fr']);
+    expect(root.querySelector('#placeholder')).not.toBeNull();
+    expect(root.querySelector('h1')).toBeNull();
+    expect(loadPage('/cars', ['ar']).querySelector('h1')?.textContent).toBe('cars ar');
+  });
+
+  it('names index.html for the default language, index.<locale>.html for the others', () => {
+    expect(shellDocument('fr')).toBe('index.html');
+    expect(shellDocument('en')).toBe('index.en.html');
+    expect(shellDocument('ar')).toBe('index.ar.html');
+    for (const unknown of ['de', '', null, undefined, 42]) {
+      expect(shellDocument(unknown)).toBe('index.html');
+    }
+  });
+
+  it("swaps index.html's first screen for each other language's, and nothing else", () => {
+    const blocks = {
+      fr: '<template id="fr">Nos voitures $&</template>',
+      en: '<b>$1 en</b>',
+      ar: '<b>ar</b>',
+    };
+    const head = '<!doctype html><html><head><script>var fr = 1;</script></head><body>';
+    const index = `${head}<div id="root"></div>${blocks.fr}</body></html>`;
+    expect(localeDocuments(index, blocks, 'fr')).toEqual([
+      {
+        fileName: 'index.en.html',
+        source: `${head}<div id="root"></div><b>$1 en</b></body></html>`,
+      },
+      { fileName: 'index.ar.html', source: `${head}<div id="root"></div><b>ar</b></body></html>` },
+    ]);
+  });
+
+  it('fails the build when index.html lost its first screen', () => {
+    expect(() =>
+      localeDocuments('<html><body></body></html>', { fr: '<b>fr</b>', en: '<b>en</b>' }, 'fr'),
+    ).toThrow(/does not hold the fr first screen/);
   });
 });
 

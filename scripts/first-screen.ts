@@ -6,21 +6,25 @@
  *
  * Each page of FIRST_SCREENS is rendered in each language by the app's own components
  * (src/app/prerender.tsx, loaded through Vite's SSR in Node) into a `<template>` after
- * `<div id="root">`. An inline script in front of them knows, from the URL and the stored
- * language (localStorage `locale`, the key src/infra/i18n.ts reads; French by default), which
- * one this visit shows; each template is followed by a one-line script that moves it into
- * #root if it is that one, so it paints as soon as its bytes are here, without waiting for the
- * others. Other pages keep #root's own placeholder (the logo bar).
+ * `<div id="root">`, one document per language: index.html in the default language (a first
+ * visit has no stored language), `index.<locale>.html` in the others, which the service worker
+ * serves to a device in that language (src/infra/shell-document.ts, src/sw.ts). An inline script
+ * in front of them knows, from the URL and the stored language (localStorage `locale`, the key
+ * src/infra/i18n.ts reads; French by default), which one this visit shows; each template is
+ * followed by a one-line script that moves it into #root if it is that one, so it paints as
+ * soon as its bytes are here. When the document is not in the stored language (no service worker
+ * yet), nothing matches and #root keeps its own placeholder (the logo bar), as other pages do.
  *
  * The copy is `inert` (nothing to click or type into before the code that handles it) and the
  * app replaces it on its first render (createRoot clears #root, in the same frame): no
  * hydration, so no mismatch to recover from, and the copy's elements are gone, not moved (no
- * layout shift, no duplicate landmark). The service worker serves this same index.html for every
- * navigation (src/sw.ts), so an offline start paints it too.
+ * layout shift, no duplicate landmark). The service worker serves these documents for every
+ * navigation (src/sw.ts), so an offline start paints them too.
  */
 import { createServer, type Plugin, type PluginOption } from 'vite';
 
 import type { CardTemplates } from '../src/features/catalogue/first-cards.ts';
+import { shellDocument } from '../src/infra/shell-document.ts';
 import { cardTemplateHtml, firstCardsScript } from './first-cards.ts';
 
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
@@ -143,16 +147,19 @@ export function firstScreen(options: {
   screens?: FirstScreen[];
 }): Plugin {
   const screens = options.screens ?? FIRST_SCREENS;
-  // Most visits first: the default language's pages come first in the HTML.
   const locales = [
     options.defaultLocale,
     ...options.locales.filter((l) => l !== options.defaultLocale),
   ];
   let root = '';
   let mode = 'production';
+  /** Each language's markup for the marker (the default language's goes into index.html). */
+  const blocks: Record<string, string> = {};
   return {
     name: 'kiraa-first-screen',
     apply: 'build',
+    // After Vite's own HTML plugin: generateBundle reads the finished index.html.
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
       mode = config.mode;
@@ -181,29 +188,57 @@ export function firstScreen(options: {
             prerender: (path: string, locale: string, catalogs: string[]) => Promise<string>;
             prerenderCards: (locale: string) => Promise<CardTemplates>;
           };
-          const rendered: Array<{ id: string; html: string }> = [];
-          const cards: Record<string, CardTemplates> = {};
+          const chooser = chooserScript(screens, locales, options.defaultLocale);
           for (const locale of locales) {
+            const rendered: Array<{ id: string; html: string }> = [];
             for (const screen of screens) {
               rendered.push({
                 id: screenId(screen.name, locale),
                 html: trimMarkup(await prerender(screen.path, locale, screen.catalogs)),
               });
             }
-            cards[locale] = await prerenderCards(locale);
+            const cards = { [locale]: await prerenderCards(locale) };
+            blocks[locale] = firstScreenHtml(rendered, chooser, cards);
           }
-          return html.replace(
-            FIRST_SCREEN_MARKER,
-            firstScreenHtml(
-              rendered,
-              chooserScript(screens, locales, options.defaultLocale),
-              cards,
-            ),
-          );
+          return html.replace(FIRST_SCREEN_MARKER, () => blocks[options.defaultLocale]!);
         } finally {
           await server.close();
         }
       },
     },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('first-screen: the build wrote no index.html');
+      for (const { fileName, source } of localeDocuments(
+        String(index.source),
+        blocks,
+        options.defaultLocale,
+      )) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
   };
+}
+
+/**
+ * The other languages' documents (`index.<locale>.html`, src/infra/shell-document.ts): the
+ * finished index.html with its first screen (the default language's copies, card templates and
+ * drawing script) swapped for theirs. Everything else (the head's scripts, the stylesheet, the
+ * route preloads) stays byte for byte the same.
+ */
+export function localeDocuments(
+  index: string,
+  blocks: Record<string, string>,
+  defaultLocale: string,
+): Array<{ fileName: string; source: string }> {
+  const own = blocks[defaultLocale];
+  if (!own || !index.includes(own)) {
+    throw new Error(`first-screen: index.html does not hold the ${defaultLocale} first screen`);
+  }
+  return Object.entries(blocks)
+    .filter(([locale]) => locale !== defaultLocale)
+    .map(([locale, block]) => ({
+      fileName: shellDocument(locale),
+      source: index.replace(own, () => block),
+    }));
 }

@@ -14,11 +14,14 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
+import { defaultLocale, isLocale, type Locale, locales } from '@/domain/locale';
 import { db } from '@/infra/db';
 import { setAppBadge } from '@/infra/badge';
 import { isCarPicture } from '@/infra/picture-urls';
+import { shellDocument } from '@/infra/shell-document';
 import {
   CACHE_PICTURES_MESSAGE,
+  LOCALE_MESSAGE,
   NEWS_CHECK_TAG,
   NEWS_MESSAGE,
   OPEN_MESSAGE,
@@ -28,6 +31,7 @@ import {
   applyPushMessage,
   deviceLocale,
   isPushMessage,
+  rememberDeviceLocale,
   statusNotificationType,
   unreadCount,
 } from '@/sync/news';
@@ -51,14 +55,39 @@ clientsClaim();
 
 // --- 2. App shell ------------------------------------------------------------------------------
 // Every built asset is precached; any navigation (a deep link like /cars/some-car opened
-// offline) gets index.html, and the router takes it from there.
+// offline) gets the app's document in the device's language (its first screen's copies in that
+// language only, a third of the bytes to parse: src/infra/shell-document.ts), and the router
+// takes it from there.
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    // Files and the API are not app pages.
-    denylist: [/^\/(rest|auth|storage|functions)\/v1\//, /\/[^/]+\.[a-z0-9]+$/i],
+const defaultShell = createHandlerBoundToURL(shellDocument(defaultLocale));
+const shells = new Map(
+  locales.map((locale) => {
+    try {
+      return [locale, createHandlerBoundToURL(shellDocument(locale))] as const;
+    } catch {
+      // A build without that language's document: the default one serves it.
+      return [locale, defaultShell] as const;
+    }
   }),
+);
+// The page says which language the app is in (src/infra/pwa.ts); kept where pushes read it too.
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; locale?: unknown } | null;
+  if (data?.type !== LOCALE_MESSAGE || !isLocale(data.locale)) return;
+  event.waitUntil(rememberDeviceLocale(data.locale));
+});
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const locale = await deviceLocale().catch(() => defaultLocale);
+      return (shells.get(locale as Locale) ?? defaultShell)(options);
+    },
+    {
+      // Files and the API are not app pages.
+      denylist: [/^\/(rest|auth|storage|functions)\/v1\//, /\/[^/]+\.[a-z0-9]+$/i],
+    },
+  ),
 );
 
 // --- 3. Car pictures ---------------------------------------------------------------------------

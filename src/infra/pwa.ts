@@ -2,9 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 
-import { i18n } from '@/infra/i18n';
+import { currentLocale, i18n } from '@/infra/i18n';
 import { requestPersistentStorage } from '@/infra/storage-persist';
 import { showToast } from '@/infra/toast';
+import { LOCALE_MESSAGE } from '@/infra/worker-protocol';
 
 /**
  * The PWA side of the page: service worker registration with an "update available" prompt
@@ -131,6 +132,17 @@ async function handOverPictures(): Promise<void> {
 }
 
 /**
+ * Tells the worker that controls the page the app's language: it answers the next navigations
+ * with that language's document (its first screen only, src/infra/shell-document.ts).
+ */
+function tellLocale(): void {
+  navigator.serviceWorker.controller?.postMessage({
+    type: LOCALE_MESSAGE,
+    locale: currentLocale(),
+  });
+}
+
+/**
  * Registers the service worker (production builds only). Call it after the first render: the
  * worker then precaches the shell without competing with the page's own requests.
  */
@@ -148,6 +160,10 @@ export function registerServiceWorker(): Promise<Workbox | null> {
         once: true,
       });
     }
+    // Its language, now and at each switch (and to each new worker that takes over).
+    tellLocale();
+    navigator.serviceWorker.addEventListener('controllerchange', tellLocale);
+    i18n.on('change', tellLocale);
     try {
       await wb.register();
     } catch (error) {

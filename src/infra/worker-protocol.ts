@@ -14,3 +14,8 @@ export const NEWS_CHECK_TAG = 'kiraa-news-check';
  * it (src/infra/picture-urls.ts); the worker stores them in its pictures cache.
  */
 export const CACHE_PICTURES_MESSAGE = 'kiraa-cache-pictures';
+/**
+ * Page → worker: `{ type, locale }`, the app's language on each start and at each switch; the
+ * worker answers navigations with that language's document and shows pushes in it (src/sw.ts).
+ */
+export const LOCALE_MESSAGE = 'kiraa-locale';

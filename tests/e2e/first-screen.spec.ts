@@ -10,15 +10,28 @@ import { formatDzd } from '../../src/domain/money.ts';
 import type { Car } from '../../src/domain/rows.ts';
 import { sortCars } from '../../src/features/catalogue/filters.ts';
 import { FIRST_CARD_LISTS } from '../../src/features/catalogue/first-cards.ts';
+import { shellDocument } from '../../src/infra/shell-document.ts';
 import { expect, test } from './support/fixtures.ts';
+import { workerInControl } from './support/worker.ts';
 
 /** The app's code: the module scripts index.html loads (and everything they import). */
 const APP_CODE = /\/assets\/.*\.js$/;
 /** The catalogue's cars, which index.html's prefetch asks for on a first visit. */
 const CARS_REQUEST = /\/rest\/v1\/cars\?/;
 
+/**
+ * A device in `locale`: the language stored, and the document its service worker serves it
+ * (src/sw.ts: index.html holds the default language's first screen only). These visits have no
+ * worker (their code is held back), so the test serves that document in its place.
+ */
 async function storeLocale(page: Page, locale: string) {
   await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
+  const file = shellDocument(locale);
+  await page.route('**/*', (route) =>
+    route.request().isNavigationRequest()
+      ? route.continue({ url: new URL(`/${file}`, route.request().url()).href })
+      : route.fallback(),
+  );
 }
 
 test.describe('before the app’s code runs', () => {
@@ -237,5 +250,50 @@ test.describe('a repeat visit', () => {
     release();
     await expectCardsKept(page);
     await expect(page.getByTestId('car-list').locator('bdi')).toHaveText(names);
+  });
+});
+
+test.describe('one document per language', () => {
+  test("the worker serves the device's language's document: its first screen only", async ({
+    page,
+    request,
+  }) => {
+    // A first visit has no stored language: index.html holds the default language's copies.
+    const index = await (await request.get('/index.html')).text();
+    expect(index).toContain('id="kiraa-first-cars-fr"');
+    expect(index).not.toContain('id="kiraa-first-cars-ar"');
+    expect(index).not.toContain('id="kiraa-cards-ar"');
+
+    await page.goto('/qa');
+    await workerInControl(page);
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await page.addInitScript(`
+      window.__copies = [];
+      new MutationObserver(() => {
+        const copy = document.querySelector('[data-first-screen]');
+        const id = copy && copy.getAttribute('data-first-screen');
+        if (id && window.__copies.indexOf(id) < 0) window.__copies.push(id);
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    // The device's language reaches the worker's storage a moment after the switch.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/cars');
+          return page.evaluate(() => ({
+            ar: !!document.getElementById('kiraa-first-cars-ar'),
+            fr: !!document.getElementById('kiraa-first-cars-fr'),
+          }));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ ar: true, fr: false });
+    // That document's copy painted the Arabic car list before the app took over.
+    expect(
+      await page.evaluate(() => (window as unknown as { __copies: string[] }).__copies),
+    ).toEqual(['cars-ar']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('سياراتنا');
   });
 });
