@@ -98,6 +98,17 @@ describe('the first screen in index.html', () => {
     expect(copy.style.display).toBe('contents');
   });
 
+  it('asks for the first cards right after the copy is in, not before', () => {
+    const calls: Array<string | null> = [];
+    (window as { __kiraaDrawFirstCards?: () => void }).__kiraaDrawFirstCards = () =>
+      calls.push(
+        document.querySelector('[data-first-screen]')?.getAttribute('data-first-screen') ?? null,
+      );
+    loadPage('/cars');
+    expect(calls).toEqual(['cars-fr']);
+    delete (window as { __kiraaDrawFirstCards?: () => void }).__kiraaDrawFirstCards;
+  });
+
   it('shows the "sign in" link to a device without a session only', () => {
     expect(loadPage('/home').querySelector('[data-testid="sign-in-link"]')).not.toBeNull();
     localStorage.setItem('kiraa-signed-in', '1');

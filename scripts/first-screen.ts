@@ -25,7 +25,7 @@ import { createServer, type Plugin, type PluginOption } from 'vite';
 
 import type { CardTemplates } from '../src/features/catalogue/first-cards.ts';
 import { shellDocument } from '../src/infra/shell-document.ts';
-import { cardTemplateHtml, firstCardsScript } from './first-cards.ts';
+import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
 
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
 export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
@@ -100,6 +100,9 @@ export function chooserScript(
     '      }',
     '      root.replaceChildren(copy);',
     '      window.__kiraaFirstScreenId = id;',
+    '      // The first cards, in this same task when the cars are already here (first-cards.ts).',
+    `      var draw = window[${JSON.stringify(DRAW_FIRST_CARDS_GLOBAL)}];`,
+    "      if (typeof draw === 'function') draw();",
     '    } catch (error) {',
     '      // The placeholder stays; the app renders the page when its code arrives.',
     '    }',
@@ -109,8 +112,9 @@ export function chooserScript(
 }
 
 /**
- * The templates and scripts that replace the marker: the chooser, each page's copy, then the car
- * cards' templates in each language and the script that draws the first cards (first-cards.ts).
+ * The templates and scripts that replace the marker: the chooser, the car cards' templates and
+ * the script that draws the first cards (first-cards.ts; before the copies, so the copy that
+ * comes in can get its cards in the same task), then each page's copy.
  */
 export function firstScreenHtml(
   rendered: Array<{ id: string; html: string }>,
@@ -119,11 +123,6 @@ export function firstScreenHtml(
 ): string {
   return [
     `<script>\n${chooser}\n</script>`,
-    ...rendered.map(
-      ({ id, html }) =>
-        `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
-        `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
-    ),
     ...(Object.keys(cards).length > 0
       ? [
           ...Object.entries(cards).map(([locale, templates]) =>
@@ -132,6 +131,11 @@ export function firstScreenHtml(
           `<script>\n${firstCardsScript(cards)}\n</script>`,
         ]
       : []),
+    ...rendered.map(
+      ({ id, html }) =>
+        `<template id="kiraa-first-${id}"><div data-first-screen="${id}" inert style="display: contents">${html}</div></template>` +
+        `<script>__kiraaFirstScreen(${JSON.stringify(id)})</script>`,
+    ),
   ].join('\n');
 }
 

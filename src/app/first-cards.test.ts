@@ -18,6 +18,7 @@ import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-c
 import { cardTemplateHtml, firstCardsScript } from '../../scripts/first-cards.ts';
 
 const page = globalThis as unknown as {
+  __kiraaDrawFirstCards?: () => void;
   __kiraaFirstScreenId?: string;
   __kiraaFirstCars?: Promise<unknown>;
   __kiraaFirstCards?: { list: string; cards: Element[] };
@@ -123,6 +124,7 @@ async function firstVisit(
 }
 
 afterEach(() => {
+  delete page.__kiraaDrawFirstCards;
   delete page.__kiraaFirstScreenId;
   delete page.__kiraaFirstCars;
   delete page.__kiraaFirstCards;
@@ -185,6 +187,31 @@ describe("index.html's first cards", () => {
     history.replaceState(null, '', '/cars?sort=price_asc');
     const list = await firstVisit('cars', 'fr', Promise.resolve(fleet()));
     expect(list.querySelector('[data-first-card]')).toBeNull();
+  });
+
+  it('draws in the same task as the copy when the cars came first (a repeat visit)', async () => {
+    history.replaceState(null, '', '/cars');
+    const cards = await prerenderCards('fr');
+    const copy = await prerender('/cars', 'fr');
+    const cars = fleet();
+    // index.html's order: the card templates and the script first, then the copies.
+    document.body.innerHTML = `<div id="root"></div>${cardTemplateHtml('fr', cards)}`;
+    page.__kiraaFirstCars = Promise.resolve(cars);
+    new Function(firstCardsScript({ fr: cards }))();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The cars are read; no copy yet, nothing drawn.
+    expect(document.querySelector('[data-first-card]')).toBeNull();
+    // What the chooser does with the copy (scripts/first-screen.ts): in, then draw, no await.
+    const root = document.getElementById('root')!;
+    root.innerHTML = `<div data-first-screen="cars-fr">${copy}</div>`;
+    page.__kiraaFirstScreenId = 'cars-fr';
+    page.__kiraaDrawFirstCards!();
+    const list = root.querySelector('[data-first-cards="cars"]')!;
+    expect([...list.children].map(canonical)).toEqual(appCards(cars, 'fr', 'cars').map(canonical));
+    // Once: a second call changes nothing.
+    const drawn = [...list.children];
+    page.__kiraaDrawFirstCards!();
+    expect([...list.children]).toEqual(drawn);
   });
 
   it('draws nothing once the app has replaced the copy', async () => {
