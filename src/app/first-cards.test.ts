@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { prerender, prerenderCards, type CardTemplates } from '@/app/prerender';
 import type { Locale } from '@/domain/locale';
@@ -12,6 +12,7 @@ import { i18n } from '@/infra/i18n';
 import { CarCard } from '@/features/catalogue/car-card';
 import { sortCars } from '@/features/catalogue/filters';
 import { FIRST_CARD_LISTS } from '@/features/catalogue/first-cards';
+import { firstCardsSnapshot } from '@/features/catalogue/first-cards-snapshot';
 import { carLabels } from '@/features/catalogue/labels';
 import { makeCar, syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 
@@ -213,6 +214,33 @@ describe("index.html's first cards", () => {
     page.__kiraaDrawFirstCards!();
     expect([...list.children]).toEqual(drawn);
   });
+
+  for (const locale of ['fr', 'en', 'ar'] as const) {
+    it(`draws the app's saved first cards as its CarCard renders them, without sorting or formatting (${locale})`, async () => {
+      history.replaceState(null, '', '/cars');
+      const cars = fleet();
+      const cards = await prerenderCards(locale);
+      const copy = await prerender('/cars', locale);
+      const expected = appCards(cars, locale, 'cars').map(canonical);
+      expect(expected).toHaveLength(FIRST_CARD_LISTS.cars!.limit);
+      document.body.innerHTML = `<div id="root"></div>${cardTemplateHtml(locale, cards)}`;
+      // What the page saved (JSON in localStorage), as index.html's head reads it back.
+      page.__kiraaFirstCars = Promise.resolve(JSON.parse(JSON.stringify(firstCardsSnapshot(cars))));
+      new Function(firstCardsScript({ [locale]: cards }))();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const root = document.getElementById('root')!;
+      root.innerHTML = `<div data-first-screen="cars-${locale}">${copy}</div>`;
+      page.__kiraaFirstScreenId = `cars-${locale}`;
+      const collator = vi.spyOn(Intl, 'Collator');
+      const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+      page.__kiraaDrawFirstCards!();
+      expect(collator).not.toHaveBeenCalled();
+      expect(numberFormat).not.toHaveBeenCalled();
+      vi.restoreAllMocks();
+      const list = root.querySelector('[data-first-cards="cars"]')!;
+      expect([...list.children].map(canonical)).toEqual(expected);
+    });
+  }
 
   it('draws nothing once the app has replaced the copy', async () => {
     history.replaceState(null, '', '/cars');

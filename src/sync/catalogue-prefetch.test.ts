@@ -6,6 +6,7 @@ import { db } from '@/infra/db';
 
 import {
   CATALOGUE_SYNCED_KEY,
+  FIRST_CARDS_SNAPSHOT_KEY,
   markCatalogueSynced,
   prefetchScript,
   prefetchUrls,
@@ -142,6 +143,27 @@ describe('prefetchScript', () => {
     // The app's database still opens and writes after the page's read.
     await db.cars.put({ id: 'c', slug: 'logan', name: 'Logan', active: true } as unknown as Car);
     expect(await db.cars.count()).toBe(3);
+    await db.cars.clear();
+  });
+
+  it("takes the app's saved first cards on a repeat visit, without IndexedDB, else the device's cars", async () => {
+    const saved = [{ id: 'a', slug: 'clio', name: 'Clio', active: true, texts: {} }];
+    const stored = [{ id: 'b', slug: 'logan', name: 'Logan', active: true }] as unknown as Car[];
+    await db.cars.bulkPut(stored);
+    markCatalogueSynced();
+    localStorage.setItem(FIRST_CARDS_SNAPSHOT_KEY, JSON.stringify(saved));
+    const open = vi.spyOn(indexedDB, 'open');
+    runScript('/cars');
+    await expect(page.__kiraaFirstCars).resolves.toEqual(saved);
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
+    // Empty or unreadable: the device's cars, as before the app saved any.
+    for (const value of ['[]', '{not json', 'null']) {
+      localStorage.setItem(FIRST_CARDS_SNAPSHOT_KEY, value);
+      delete page.__kiraaFirstCars;
+      runScript('/cars');
+      await expect(page.__kiraaFirstCars).resolves.toEqual(stored);
+    }
     await db.cars.clear();
   });
 

@@ -45,9 +45,18 @@ const GLOBAL_NAME = '__kiraaCatalogue';
  * Where it leaves cars for index.html's first cards (scripts/first-cards.ts), as a promise of rows
  * (null when there are none): on a first visit the catalogue's first page, read from a copy of
  * the answer (the sync still reads the answer itself); on a repeat visit to /home or /cars, the
- * cars this device stored (IndexedDB, read directly: the app's code is not here yet).
+ * first cards the app showed last (FIRST_CARDS_SNAPSHOT_KEY, rows with a `texts` field, already in
+ * the list's order), else the cars this device stored (IndexedDB, read directly: the app's code is
+ * not here yet).
  */
 export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
+
+/**
+ * localStorage: the first cards the app's lists showed last, in their order and with their
+ * texts in each language (src/features/catalogue/first-cards-snapshot.ts). A repeat visit draws
+ * them without reading IndexedDB, sorting or formatting (docs/performance.md).
+ */
+export const FIRST_CARDS_SNAPSHOT_KEY = 'kiraa-first-cards';
 
 /** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
 export const FIRST_CARDS_ROUTE = /^\/(home\/?)?$|^\/cars\/?$/;
@@ -87,7 +96,7 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
     `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) {`,
     `      if (${FIRST_CARDS_ROUTE.toString()}.test(location.pathname)) {`,
-    `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedCars();`,
+    `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedSnapshot() || storedCars();`,
     '      }',
     '      return;',
     '    }',
@@ -141,6 +150,14 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     `      window[${scriptJson(CAR_PHOTO_GLOBAL)}] = image;`,
     '    } catch (error) {',
     '      // The page asks for the photo itself.',
+    '    }',
+    '  }',
+    '  function storedSnapshot() {',
+    '    try {',
+    `      var rows = JSON.parse(localStorage.getItem(${scriptJson(FIRST_CARDS_SNAPSHOT_KEY)}) || 'null');`,
+    '      return rows && rows.length ? Promise.resolve(rows) : null;',
+    '    } catch (error) {',
+    '      return null;',
     '    }',
     '  }',
     '  function storedCars() {',

@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { releaseFirstScreenCards } from '@/infra/first-screen';
+import { FIRST_CARDS_SNAPSHOT_KEY } from '@/sync/catalogue-prefetch';
 
 import { CardsPlaceholder, useFirstCardsDone } from '@/features/catalogue/cards-placeholder';
+import { firstCardsSnapshot } from '@/features/catalogue/first-cards-snapshot';
+import { syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 
 const page = globalThis as unknown as { __kiraaFirstCards?: { list: string; cards: Element[] } };
 
@@ -27,6 +30,7 @@ const placeholder = (list: 'cars' | 'featured' = 'cars') => (
 afterEach(() => {
   cleanup();
   releaseFirstScreenCards();
+  localStorage.clear();
 });
 
 describe('CardsPlaceholder', () => {
@@ -76,11 +80,12 @@ describe('CardsPlaceholder', () => {
     expect([...container.querySelector('ul')!.children]).toEqual(cards);
   });
 
-  it('never shows them again once the page showed its own cards', () => {
+  it('never shows them again once the page showed its own cards, and keeps the next visit’s', () => {
     drawn('cars', ['Clio']);
+    const cars = syntheticCars(20);
     function Page() {
       const [shown, setShown] = useState(false);
-      useFirstCardsDone(shown);
+      useFirstCardsDone(shown, cars);
       return shown ? (
         <button type="button">own cards</button>
       ) : (
@@ -94,7 +99,12 @@ describe('CardsPlaceholder', () => {
     }
     const { container, getByText } = render(<Page />);
     expect(container.querySelector('[data-first-card]')).not.toBeNull();
+    // While the list loads, the last visit's first cards stay as they were.
+    expect(localStorage.getItem(FIRST_CARDS_SNAPSHOT_KEY)).toBeNull();
     act(() => getByText('show').click());
+    expect(JSON.parse(localStorage.getItem(FIRST_CARDS_SNAPSHOT_KEY)!)).toEqual(
+      firstCardsSnapshot(cars),
+    );
     cleanup();
     const again = render(placeholder());
     expect(again.container.querySelectorAll('li.animate-pulse')).toHaveLength(6);

@@ -101,7 +101,7 @@ export default function CarsPage() {
     (needsBusy && busy === undefined) ||
     firstCatalogueOnItsWay(cars, status, online);
   useScreenContent(!loading);
-  useFirstCardsDone(!loading);
+  useFirstCardsDone(!loading, allCars);
 
   return (
     <div className="flex flex-col gap-6">

@@ -38,7 +38,7 @@ export function FeaturedCars() {
   const online = useOnline();
   // A first visit's catalogue is on its way until its first sync ends (as on /cars).
   const loading = allCars === undefined || firstCatalogueOnItsWay(allCars, status, online);
-  useFirstCardsDone(!loading);
+  useFirstCardsDone(!loading, allCars);
   if (featured.length > 0) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-cars">
