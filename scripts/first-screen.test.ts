@@ -4,7 +4,7 @@ import {
   chooserScript,
   FIRST_SCREENS,
   firstScreenHtml,
-  localeDocuments,
+  otherDocuments,
   screenId,
   trimMarkup,
 } from './first-screen.ts';
@@ -127,7 +127,7 @@ describe('the first screen in index.html', () => {
   });
 });
 
-describe('one document per language', () => {
+describe("the service worker's documents", () => {
   it("keeps the placeholder when the document is not the stored language's (no worker yet)", () => {
     localStorage.setItem('locale', 'ar');
     const root = loadPage('/cars', ['fr']);
@@ -136,36 +136,37 @@ describe('one document per language', () => {
     expect(loadPage('/cars', ['ar']).querySelector('h1')?.textContent).toBe('cars ar');
   });
 
-  it('names index.html for the default language, index.<locale>.html for the others', () => {
-    expect(shellDocument('fr')).toBe('index.html');
-    expect(shellDocument('en')).toBe('index.en.html');
-    expect(shellDocument('ar')).toBe('index.ar.html');
+  it("names the first-screen pages' document by language, one for the other pages", () => {
+    expect(shellDocument('fr', '/home')).toBe('index.html');
+    expect(shellDocument('ar', '/')).toBe('index.ar.html');
+    expect(shellDocument('en', '/cars/')).toBe('index.en.html');
     for (const unknown of ['de', '', null, undefined, 42]) {
-      expect(shellDocument(unknown)).toBe('index.html');
+      expect(shellDocument(unknown, '/cars')).toBe('index.html');
+    }
+    for (const path of ['/cars/renault-clio', '/cars/book', '/qa', '/homes', '/staff']) {
+      expect(shellDocument('ar', path)).toBe('index.shell.html');
     }
   });
 
-  it("swaps index.html's first screen for each other language's, and nothing else", () => {
-    const blocks = {
-      fr: '<template id="fr">Nos voitures $&</template>',
-      en: '<b>$1 en</b>',
-      ar: '<b>ar</b>',
-    };
+  it("swaps index.html's first screen for each document's, and nothing else", () => {
+    const own = '<template id="fr">Nos voitures $&</template>';
     const head = '<!doctype html><html><head><script>var fr = 1;</script></head><body>';
-    const index = `${head}<div id="root"></div>${blocks.fr}</body></html>`;
-    expect(localeDocuments(index, blocks, 'fr')).toEqual([
+    const index = `${head}<div id="root"></div>${own}</body></html>`;
+    expect(
+      otherDocuments(index, own, { 'index.en.html': '<b>$1 en</b>', 'index.shell.html': '' }),
+    ).toEqual([
       {
         fileName: 'index.en.html',
         source: `${head}<div id="root"></div><b>$1 en</b></body></html>`,
       },
-      { fileName: 'index.ar.html', source: `${head}<div id="root"></div><b>ar</b></body></html>` },
+      { fileName: 'index.shell.html', source: `${head}<div id="root"></div></body></html>` },
     ]);
   });
 
   it('fails the build when index.html lost its first screen', () => {
     expect(() =>
-      localeDocuments('<html><body></body></html>', { fr: '<b>fr</b>', en: '<b>en</b>' }, 'fr'),
-    ).toThrow(/does not hold the fr first screen/);
+      otherDocuments('<html><body></body></html>', '<b>fr</b>', { 'index.shell.html': '' }),
+    ).toThrow(/does not hold its first screen/);
   });
 });
 

@@ -8,7 +8,8 @@
  * (src/app/prerender.tsx, loaded through Vite's SSR in Node) into a `<template>` after
  * `<div id="root">`, one document per language: index.html in the default language (a first
  * visit has no stored language), `index.<locale>.html` in the others, which the service worker
- * serves to a device in that language (src/infra/shell-document.ts, src/sw.ts). An inline script
+ * serves to a device in that language, and `index.shell.html` without any copy, which it serves
+ * on the other pages (src/infra/shell-document.ts, src/sw.ts). An inline script
  * in front of them knows, from the URL and the stored language (localStorage `locale`, the key
  * src/infra/i18n.ts reads; French by default), which one this visit shows; each template is
  * followed by a one-line script that moves it into #root if it is that one, so it paints as
@@ -24,17 +25,21 @@
 import { createServer, type Plugin, type PluginOption } from 'vite';
 
 import type { CardTemplates } from '../src/features/catalogue/first-cards.ts';
-import { shellDocument } from '../src/infra/shell-document.ts';
+import {
+  FIRST_SCREEN_PAGES,
+  OTHER_PAGES_DOCUMENT,
+  shellDocument,
+} from '../src/infra/shell-document.ts';
 import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
 
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
 export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
 
 /** The pages a first visit usually opens: the home page (and `/`) and the car list. */
-export const FIRST_SCREENS: FirstScreen[] = [
-  { name: 'home', path: '/home', pattern: '^/(home/?)?$', catalogs: ['catalogue'] },
-  { name: 'cars', path: '/cars', pattern: '^/cars/?$', catalogs: ['catalogue'] },
-];
+export const FIRST_SCREENS: FirstScreen[] = FIRST_SCREEN_PAGES.map((page) => ({
+  ...page,
+  catalogs: ['catalogue'],
+}));
 
 /** The marker in index.html, after #root, that the templates and scripts replace. */
 export const FIRST_SCREEN_MARKER = '<!-- kiraa:first-screen -->';
@@ -157,8 +162,9 @@ export function firstScreen(options: {
   ];
   let root = '';
   let mode = 'production';
-  /** Each language's markup for the marker (the default language's goes into index.html). */
-  const blocks: Record<string, string> = {};
+  /** index.html's markup for the marker, and each other document's (file name → markup). */
+  let own = '';
+  const documents: Record<string, string> = {};
   return {
     name: 'kiraa-first-screen',
     apply: 'build',
@@ -193,6 +199,8 @@ export function firstScreen(options: {
             prerenderCards: (locale: string) => Promise<CardTemplates>;
           };
           const chooser = chooserScript(screens, locales, options.defaultLocale);
+          // The other pages' document: no copy (they keep #root's placeholder).
+          documents[OTHER_PAGES_DOCUMENT] = '';
           for (const locale of locales) {
             const rendered: Array<{ id: string; html: string }> = [];
             for (const screen of screens) {
@@ -202,9 +210,11 @@ export function firstScreen(options: {
               });
             }
             const cards = { [locale]: await prerenderCards(locale) };
-            blocks[locale] = firstScreenHtml(rendered, chooser, cards);
+            const block = firstScreenHtml(rendered, chooser, cards);
+            if (locale === options.defaultLocale) own = block;
+            else documents[shellDocument(locale, screens[0]!.path)] = block;
           }
-          return html.replace(FIRST_SCREEN_MARKER, () => blocks[options.defaultLocale]!);
+          return html.replace(FIRST_SCREEN_MARKER, () => own);
         } finally {
           await server.close();
         }
@@ -213,11 +223,7 @@ export function firstScreen(options: {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('first-screen: the build wrote no index.html');
-      for (const { fileName, source } of localeDocuments(
-        String(index.source),
-        blocks,
-        options.defaultLocale,
-      )) {
+      for (const { fileName, source } of otherDocuments(String(index.source), own, documents)) {
         this.emitFile({ type: 'asset', fileName, source });
       }
     },
@@ -225,24 +231,21 @@ export function firstScreen(options: {
 }
 
 /**
- * The other languages' documents (`index.<locale>.html`, src/infra/shell-document.ts): the
- * finished index.html with its first screen (the default language's copies, card templates and
- * drawing script) swapped for theirs. Everything else (the head's scripts, the stylesheet, the
- * route preloads) stays byte for byte the same.
+ * The service worker's documents (src/infra/shell-document.ts): the finished index.html with its
+ * first screen (`own`: the pages in the default language, the card templates and the drawing
+ * script) swapped for each document's (the pages in another language, or nothing). Everything else
+ * (the head's scripts, the stylesheet, the route preloads) stays byte for byte the same.
  */
-export function localeDocuments(
+export function otherDocuments(
   index: string,
-  blocks: Record<string, string>,
-  defaultLocale: string,
+  own: string,
+  documents: Record<string, string>,
 ): Array<{ fileName: string; source: string }> {
-  const own = blocks[defaultLocale];
   if (!own || !index.includes(own)) {
-    throw new Error(`first-screen: index.html does not hold the ${defaultLocale} first screen`);
+    throw new Error('first-screen: index.html does not hold its first screen');
   }
-  return Object.entries(blocks)
-    .filter(([locale]) => locale !== defaultLocale)
-    .map(([locale, block]) => ({
-      fileName: shellDocument(locale),
-      source: index.replace(own, () => block),
-    }));
+  return Object.entries(documents).map(([fileName, block]) => ({
+    fileName,
+    source: index.replace(own, () => block),
+  }));
 }

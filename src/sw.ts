@@ -4,7 +4,7 @@
  * independent of the others; see docs/pwa.md. Data (catalogue, bookings, outbox) lives in
  * IndexedDB, so API responses are never cached here.
  */
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
@@ -14,7 +14,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-import { defaultLocale, isLocale, type Locale, locales } from '@/domain/locale';
+import { defaultLocale, isLocale } from '@/domain/locale';
 import { db } from '@/infra/db';
 import { setAppBadge } from '@/infra/badge';
 import { isCarPicture } from '@/infra/picture-urls';
@@ -55,22 +55,26 @@ clientsClaim();
 
 // --- 2. App shell ------------------------------------------------------------------------------
 // Every built asset is precached; any navigation (a deep link like /cars/some-car opened
-// offline) gets the app's document in the device's language (its first screen's copies in that
-// language only, a third of the bytes to parse: src/infra/shell-document.ts), and the router
-// takes it from there.
+// offline) gets the app's document for that page in the device's language (on /home and /cars
+// that page's first screen in that language only, on the others no copy: a fraction of
+// index.html's bytes to parse; src/infra/shell-document.ts), and the router takes it from there.
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-const defaultShell = createHandlerBoundToURL(shellDocument(defaultLocale));
-const shells = new Map(
-  locales.map((locale) => {
+const indexShell = createHandlerBoundToURL('index.html');
+const shells = new Map<string, RouteHandlerCallback>();
+function shell(file: string): RouteHandlerCallback {
+  let handler = shells.get(file);
+  if (!handler) {
     try {
-      return [locale, createHandlerBoundToURL(shellDocument(locale))] as const;
+      handler = createHandlerBoundToURL(file);
     } catch {
-      // A build without that language's document: the default one serves it.
-      return [locale, defaultShell] as const;
+      // A build without that document: index.html serves it.
+      handler = indexShell;
     }
-  }),
-);
+    shells.set(file, handler);
+  }
+  return handler;
+}
 // The page says which language the app is in (src/infra/pwa.ts); kept where pushes read it too.
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; locale?: unknown } | null;
@@ -81,7 +85,7 @@ registerRoute(
   new NavigationRoute(
     async (options) => {
       const locale = await deviceLocale().catch(() => defaultLocale);
-      return (shells.get(locale as Locale) ?? defaultShell)(options);
+      return shell(shellDocument(locale, options.url.pathname))(options);
     },
     {
       // Files and the API are not app pages.
