@@ -13,7 +13,7 @@ export type FirstCardTexts = { price: string; rating: string };
  * A first card as index.html draws it on a repeat visit (scripts/first-cards.ts): the fields its
  * tokens read, and its texts in every language, so the drawing neither sorts (the collator) nor
  * formats (the currency's number format): ≈ 100–200 ms of a slow phone's main thread before the
- * first car (docs/performance.md, "The device's first cards, ready to draw").
+ * first car (docs/performance.md, "A repeat visit's main thread").
  */
 export type FirstCardRow = Pick<
   Car,
