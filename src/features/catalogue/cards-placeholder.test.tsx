@@ -6,7 +6,7 @@ import { releaseFirstScreenCards } from '@/infra/first-screen';
 import { FIRST_CARDS_SNAPSHOT_KEY } from '@/sync/catalogue-prefetch';
 
 import { CardsPlaceholder, useFirstCardsDone } from '@/features/catalogue/cards-placeholder';
-import { firstCardsSnapshot } from '@/features/catalogue/first-cards-snapshot';
+import { firstCardsSnapshot, useSaveFirstCards } from '@/features/catalogue/first-cards-snapshot';
 import { syntheticCars } from '@/features/catalogue/testing/synthetic-cars';
 
 const page = globalThis as unknown as { __kiraaFirstCards?: { list: string; cards: Element[] } };
@@ -85,7 +85,8 @@ describe('CardsPlaceholder', () => {
     const cars = syntheticCars(20);
     function Page() {
       const [shown, setShown] = useState(false);
-      useFirstCardsDone(shown, cars);
+      useFirstCardsDone(shown);
+      useSaveFirstCards(shown, cars);
       return shown ? (
         <button type="button">own cards</button>
       ) : (

@@ -1,10 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import type { Car } from '@/domain/rows';
 import { firstScreenCards, releaseFirstScreenCards } from '@/infra/first-screen';
 
 import type { FirstCardList } from '@/features/catalogue/first-cards';
-import { saveFirstCardsSnapshot } from '@/features/catalogue/first-cards-snapshot';
 
 /**
  * A car list's place while the device's catalogue is read: `count` grey cards or, on a first
@@ -46,15 +44,9 @@ export function CardsPlaceholder({
   );
 }
 
-/**
- * For the page whose list is on screen (`shown`): the first cards are done with, and the next
- * visit's are kept from the device's `cars` (first-cards-snapshot.ts).
- */
-export function useFirstCardsDone(shown: boolean, cars: readonly Car[] | undefined): void {
+/** For the page whose list is on screen (`shown`): the first cards are done with. */
+export function useFirstCardsDone(shown: boolean): void {
   useEffect(() => {
     if (shown) releaseFirstScreenCards();
   }, [shown]);
-  useEffect(() => {
-    if (shown && cars) saveFirstCardsSnapshot(cars);
-  }, [shown, cars]);
 }

@@ -31,6 +31,7 @@ import {
   type SortOrder,
 } from '@/features/catalogue/filters';
 import { EAGER_CARDS, PAGE_SIZE } from '@/features/catalogue/first-cards';
+import { useSaveFirstCards } from '@/features/catalogue/first-cards-snapshot';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
   useAllCars,
@@ -101,7 +102,8 @@ export default function CarsPage() {
     (needsBusy && busy === undefined) ||
     firstCatalogueOnItsWay(cars, status, online);
   useScreenContent(!loading);
-  useFirstCardsDone(!loading, allCars);
+  useFirstCardsDone(!loading);
+  useSaveFirstCards(!loading, allCars);
 
   return (
     <div className="flex flex-col gap-6">

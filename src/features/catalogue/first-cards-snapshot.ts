@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 import { locales, type Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { Car } from '@/domain/rows';
@@ -73,6 +75,17 @@ export function firstCardsSnapshot(cars: readonly Car[]): FirstCardRow[] {
         ) as Record<Locale, FirstCardTexts>,
       };
     });
+}
+
+/**
+ * For the page whose list is on screen (`shown`, /cars or /home): the next visit's first cards
+ * are kept from the device's `cars`. Not in the first screen's own modules (cards-placeholder.tsx):
+ * the sorting and formatting it needs would weigh on /home's first load.
+ */
+export function useSaveFirstCards(shown: boolean, cars: readonly Car[] | undefined): void {
+  useEffect(() => {
+    if (shown && cars) saveFirstCardsSnapshot(cars);
+  }, [shown, cars]);
 }
 
 /** Keeps the next visit's first cards in step with the device's catalogue (`cars`). */

@@ -8,6 +8,7 @@ import { useFirstCardsDone } from '@/features/catalogue/cards-placeholder';
 import { FeaturedSkeleton } from '@/features/catalogue/featured-skeleton';
 import { sortCars } from '@/features/catalogue/filters';
 import { FEATURED_CARS } from '@/features/catalogue/first-cards';
+import { useSaveFirstCards } from '@/features/catalogue/first-cards-snapshot';
 import { useCarLabels } from '@/features/catalogue/labels';
 import {
   useActiveLocations,
@@ -38,7 +39,8 @@ export function FeaturedCars() {
   const online = useOnline();
   // A first visit's catalogue is on its way until its first sync ends (as on /cars).
   const loading = allCars === undefined || firstCatalogueOnItsWay(allCars, status, online);
-  useFirstCardsDone(!loading, allCars);
+  useFirstCardsDone(!loading);
+  useSaveFirstCards(!loading, allCars);
   if (featured.length > 0) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-cars">
