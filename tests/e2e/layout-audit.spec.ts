@@ -15,6 +15,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
+import { CARS_TABLE, DEVICE_DB_NAME } from '../../src/infra/db-name.ts';
 import { newCustomer, newPendingBooking, staffSetStatus } from './support/accounts.ts';
 import type { E2eEnv } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -168,7 +169,31 @@ async function auditWizard(
   where: string,
 ): Promise<string[]> {
   const found: string[] = [];
-  const cars = await rest(e2e, 'cars?active=is.true&select=id&order=id');
+  // A car the server offers and this device knows: its catalogue synced while the pages above
+  // were audited, so a car another test created since is not in the wizard's list yet (the
+  // audit at 390 px in Arabic failed on one, 2026-11-27).
+  const known = new Set(
+    await page.evaluate(
+      ({ name, table }) =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction(table).objectStore(table).getAll();
+            read.onerror = () => reject(read.error);
+            read.onsuccess = () => {
+              open.result.close();
+              resolve((read.result as Array<{ id: string }>).map((c) => c.id));
+            };
+          };
+        }),
+      { name: DEVICE_DB_NAME, table: CARS_TABLE },
+    ),
+  );
+  const cars = (await rest(e2e, 'cars?active=is.true&select=id&order=id')).filter((c) =>
+    known.has(String(c.id)),
+  );
+  expect(cars.length).toBeGreaterThan(0);
   const locations = await rest(e2e, 'locations?active=is.true&kind=eq.airport&select=id&order=id');
   const car = String(cars[randomInt(cars.length)]!.id);
   // Within the booking horizon (settings.booking_horizon_days, 365), as booking-journey.ts.
