@@ -440,6 +440,39 @@ describe('preloadScript', () => {
     }
   });
 
+  it('waits for the end of parsing when a service worker controls the page', () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    let state: DocumentReadyState = 'loading';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => state);
+    expect(preloadsAt('/cars')).toEqual([]);
+    state = 'interactive';
+    document.dispatchEvent(new Event('readystatechange'));
+    const links = () =>
+      [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) =>
+        l.getAttribute('href'),
+      );
+    expect(links()).toEqual([
+      '/assets/core-fr.js',
+      '/assets/cars-page.js',
+      '/assets/db.js',
+      '/assets/catalogue-fr.js',
+    ]);
+    // Once: a later change of state adds nothing.
+    state = 'complete';
+    document.dispatchEvent(new Event('readystatechange'));
+    expect(links()).toHaveLength(4);
+  });
+
+  it('preloads at once without a service worker, or once parsing is over', () => {
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    expect(preloadsAt('/cars')).toHaveLength(4);
+    document.head.innerHTML = '';
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    expect(preloadsAt('/cars')).toHaveLength(4);
+  });
+
   it('is safe inside a <script> element', () => {
     const script = preloadScript(
       { routes: [['^/x/?$', ['assets/</script><b>.js'], ['core']]], catalogs: {} },

@@ -17,6 +17,11 @@
  * preloaded: its chunks would share the network with the shell's and hold back the frame, which
  * needs only the shell. The app asks for them as soon as the shell runs (`firstScreenReady`), and
  * they download while the shell starts (docs/performance.md, "The wizard's first screen").
+ *
+ * On a page a service worker controls (a repeat visit) the files come from its cache in
+ * milliseconds, but each preload's request and answer cost the page's main thread ahead of the
+ * first screen's copy: there the script adds them at the end of parsing, just before the app's
+ * scripts run (docs/performance.md, "A repeat visit's main thread").
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
@@ -217,13 +222,27 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     '        break;',
     '      }',
     '    }',
-    '    files.forEach(function (file) {',
-    "      var link = document.createElement('link');",
-    "      link.rel = 'modulepreload';",
-    '      link.href = base + file;',
-    "      link.crossOrigin = '';",
-    '      document.head.appendChild(link);',
-    '    });',
+    '    var preload = function () {',
+    '      files.forEach(function (file) {',
+    "        var link = document.createElement('link');",
+    "        link.rel = 'modulepreload';",
+    '        link.href = base + file;',
+    "        link.crossOrigin = '';",
+    '        document.head.appendChild(link);',
+    '      });',
+    '    };',
+    '    // With a service worker in control every file comes from its cache in milliseconds, and each',
+    "    // preload costs the page's main thread before the first screen: they wait for the end of",
+    '    // parsing (the app\'s scripts run just after, and still find them in flight).',
+    "    var controlled = navigator.serviceWorker && navigator.serviceWorker.controller;",
+    "    if (controlled && document.readyState === 'loading') {",
+    "      document.addEventListener('readystatechange', function once() {",
+    "        document.removeEventListener('readystatechange', once);",
+    '        preload();',
+    '      });',
+    '    } else {',
+    '      preload();',
+    '    }',
     '  } catch (error) {',
     '    // The app loads the screen itself, a little later.',
     '  }',

@@ -731,7 +731,7 @@ describe('schedules (pg_cron) and webhooks (pg_net)', () => {
     }
   });
 
-  it('expires an unconfirmed guest hold past its deadline within the minute, on the schedule', async () => {
+  it('expires an unconfirmed guest hold past its deadline, run by the scheduler every minute', async () => {
     const [job] = await sql<{ schedule: string; command: string }>(
       "select schedule, command from cron.job where jobname = 'expire-unconfirmed-bookings'",
     );
@@ -741,38 +741,36 @@ describe('schedules (pg_cron) and webhooks (pg_net)', () => {
     });
     // On a car of its own: no booking of that car expires it on the way.
     const booking = await book(visitor(), (await newCar()).id, {}, false, { confirm: false });
-    const [{ lapsed_at: lapsedAt } = { lapsed_at: '' }] = await sql<{ lapsed_at: string }>(
-      `update public.bookings set confirm_by = now() - interval '1 second' where id = $1
-       returning now()::text as lapsed_at`,
-      [booking.id],
-    );
-    const expired = await until(
-      async () => {
+    await sql(`update public.bookings set confirm_by = now() - interval '1 second' where id = $1`, [
+      booking.id,
+    ]);
+    // The job's own command, run by the scheduler each second instead of each minute: the test
+    // need not wait for the minute to turn (the worker's minutes: supabase/local/workers/cron.test.ts).
+    const name = `expire-${randomUUID().slice(0, 8)}`;
+    await sql(`select cron.schedule($1, '1 second', $2)`, [name, job!.command]);
+    try {
+      const expired = await until(async () => {
         const [row] = await sql<{ status: string; status_reason: string }>(
           "select status, status_reason from public.bookings where id = $1 and status <> 'pending'",
           [booking.id],
         );
         return row;
-      },
-      'the scheduled expiry',
-      75_000,
-    );
-    expect(expired).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
-    // The run's effect commits before the scheduler records the run's end: wait for the record.
-    const runs = await until(
-      async () => {
+      }, 'the scheduled expiry');
+      expect(expired).toEqual({ status: 'expired', status_reason: 'contact_not_confirmed' });
+      // The run's effect commits before the scheduler records the run's end: wait for the record.
+      const runs = await until(async () => {
         const found = await sql<{ status: string }>(
           `select d.status from cron.job_run_details d join cron.job j using (jobid)
-            where j.jobname = 'expire-unconfirmed-bookings' and d.start_time >= $1::timestamptz`,
-          [lapsedAt],
+            where j.jobname = $1 and d.status <> 'running'`,
+          [name],
         );
-        return found.some((run) => run.status !== 'running') ? found : undefined;
-      },
-      'the scheduled run recorded',
-      15_000,
-    );
-    expect(runs.map((run) => run.status)).toContain('succeeded');
-  }, 90_000);
+        return found.length ? found : undefined;
+      }, 'the scheduled run recorded');
+      expect(runs.map((run) => run.status)).toContain('succeeded');
+    } finally {
+      await sql('select cron.unschedule($1)', [name]);
+    }
+  });
 
   it('refuses a schedule pg_cron would refuse', async () => {
     await expect(sql(`select cron.schedule('bad', 'every minute', 'select 1')`)).rejects.toThrow(

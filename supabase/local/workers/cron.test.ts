@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { firesAt, parseSchedule } from './cron.ts';
+import { firesAt, isDue, minutesBegun, parseSchedule } from './cron.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -36,5 +36,49 @@ describe('parseSchedule and firesAt (pg_cron’s syntax, in UTC)', () => {
     for (const bad of ['* * * *', '60 * * * *', '* 24 * * *', '0 seconds', '90 seconds', 'often']) {
       expect(() => parseSchedule(bad), bad).toThrow(/invalid schedule/);
     }
+  });
+});
+
+describe('isDue (what a tick of the worker runs)', () => {
+  const ms = (iso: string) => Date.parse(iso);
+  const minute = (iso: string) => Math.floor(ms(iso) / 60_000);
+
+  it('runs an every-minute job once at each minute, from ticks a second apart', () => {
+    const everyMinute = parseSchedule('* * * * *');
+    let last = minute('2026-11-25T09:59:58Z');
+    const fired: string[] = [];
+    for (let t = ms('2026-11-25T09:59:59Z'); t <= ms('2026-11-25T10:02:30Z'); t += 1000) {
+      const minutes = minutesBegun(last, t);
+      last = Math.max(last, Math.floor(t / 60_000));
+      if (isDue(everyMinute, { now: t, previousRun: 0, hasRun: true, minutes })) {
+        fired.push(new Date(t).toISOString());
+      }
+    }
+    expect(fired).toEqual([
+      '2026-11-25T10:00:00.000Z',
+      '2026-11-25T10:01:00.000Z',
+      '2026-11-25T10:02:00.000Z',
+    ]);
+  });
+
+  it('catches up on the minutes a slow tick skipped, once', () => {
+    const begun = minutesBegun(minute('2026-11-25T10:00:10Z'), ms('2026-11-25T10:03:05Z'));
+    expect(begun.map((date) => date.toISOString())).toEqual([
+      '2026-11-25T10:01:00.000Z',
+      '2026-11-25T10:02:00.000Z',
+      '2026-11-25T10:03:00.000Z',
+    ]);
+    const at = { now: ms('2026-11-25T10:03:05Z'), previousRun: 0, hasRun: true, minutes: begun };
+    expect(isDue(parseSchedule('2 10 * * *'), at)).toBe(true);
+    expect(isDue(parseSchedule('5 10 * * *'), at)).toBe(false);
+  });
+
+  it('runs seconds after seconds, @reboot once', () => {
+    const now = ms('2026-11-25T10:00:30Z');
+    const tick = { now, previousRun: now - 29_000, hasRun: true, minutes: [] };
+    expect(isDue(parseSchedule('30 seconds'), tick)).toBe(false);
+    expect(isDue(parseSchedule('30 seconds'), { ...tick, previousRun: now - 30_000 })).toBe(true);
+    expect(isDue(parseSchedule('@reboot'), { ...tick, hasRun: false })).toBe(true);
+    expect(isDue(parseSchedule('@reboot'), tick)).toBe(false);
   });
 });

@@ -86,6 +86,27 @@ export function firesAt(schedule: Schedule, date: Date): boolean {
   return day || weekday;
 }
 
+/** The minutes that began after `lastMinute` (minutes since the epoch) up to `now` (ms). */
+export function minutesBegun(lastMinute: number, now: number): Date[] {
+  const begun: Date[] = [];
+  for (let m = lastMinute + 1; m <= Math.floor(now / 60_000); m++) begun.push(new Date(m * 60_000));
+  return begun;
+}
+
+/**
+ * Whether a job is due at a tick: `N seconds` once that long has passed since its last run (or
+ * the worker's start), `@reboot` once, a cron schedule when one of the minutes begun since the
+ * last tick is one it fires at.
+ */
+export function isDue(
+  schedule: Schedule,
+  tick: { now: number; previousRun: number; hasRun: boolean; minutes: Date[] },
+): boolean {
+  if (schedule.kind === 'seconds') return tick.now - tick.previousRun >= schedule.every * 1000;
+  if (schedule.kind === 'reboot') return !tick.hasRun;
+  return tick.minutes.some((date) => firesAt(schedule, date));
+}
+
 type Job = {
   jobid: string;
   jobname: string | null;
@@ -159,10 +180,8 @@ export function startCron(db: Db, log: (message: string) => void, tickMs = 1000)
 
   async function tick(): Promise<void> {
     const now = Date.now();
-    const minute = Math.floor(now / 60_000);
-    const newMinutes: Date[] = [];
-    for (let m = lastMinute + 1; m <= minute; m++) newMinutes.push(new Date(m * 60_000));
-    lastMinute = Math.max(lastMinute, minute);
+    const minutes = minutesBegun(lastMinute, now);
+    lastMinute = Math.max(lastMinute, Math.floor(now / 60_000));
     for (const job of await jobs()) {
       let schedule: Schedule;
       try {
@@ -170,14 +189,10 @@ export function startCron(db: Db, log: (message: string) => void, tickMs = 1000)
       } catch {
         continue;
       }
-      const previous = lastRun.get(job.jobid) ?? started;
-      const due =
-        schedule.kind === 'seconds'
-          ? now - previous >= schedule.every * 1000
-          : schedule.kind === 'reboot'
-            ? !lastRun.has(job.jobid)
-            : newMinutes.some((date) => firesAt(schedule, date));
-      if (due) void launch(job);
+      const previousRun = lastRun.get(job.jobid) ?? started;
+      if (isDue(schedule, { now, previousRun, hasRun: lastRun.has(job.jobid), minutes })) {
+        void launch(job);
+      }
     }
   }
 
