@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   chooserScript,
@@ -6,8 +6,11 @@ import {
   firstScreenHtml,
   otherDocuments,
   screenId,
+  startAfterFirstPaint,
+  starterScript,
   trimMarkup,
 } from './first-screen.ts';
+import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 import { shellDocument } from '../src/infra/shell-document.ts';
 import { FIRST_CARDS_ROUTE } from '../src/sync/catalogue-prefetch.ts';
 
@@ -167,6 +170,91 @@ describe("the service worker's documents", () => {
     expect(() =>
       otherDocuments('<html><body></body></html>', '<b>fr</b>', { 'index.shell.html': '' }),
     ).toThrow(/does not hold its first screen/);
+  });
+});
+
+describe("the app's start", () => {
+  // The scripts the starter adds (happy-dom would try to load them).
+  let added: Array<string | null> = [];
+  const scripts = () => added;
+  beforeEach(() => {
+    added = [];
+    vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
+      const script = node as unknown as HTMLScriptElement;
+      if (script.type === 'module' && script.crossOrigin === '')
+        added.push(script.getAttribute('src'));
+      return node;
+    });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    delete (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId;
+  });
+
+  it('keeps the head downloading the modules, and starts them from the end of the body', () => {
+    const index =
+      '<html><head><script type="module" crossorigin src="/assets/runtime.js"></script>' +
+      '<script type="module" crossorigin src="/assets/shell.js"></script></head>' +
+      '<body><div id="root"></div></body></html>';
+    const built = startAfterFirstPaint(index);
+    expect(built).not.toContain('<script type="module"');
+    expect(built).toContain(
+      '<head><link rel="modulepreload" crossorigin href="/assets/runtime.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/shell.js"></head>',
+    );
+    expect(built).toMatch(
+      /<div id="root"><\/div><script>\n\(function[\s\S]*shell\.js[\s\S]*<\/script>\n<\/body>/,
+    );
+    expect(() => startAfterFirstPaint('<html><body></body></html>')).toThrow(/no module script/);
+  });
+
+  it('lets the copy paint first: the app starts after the next frame', () => {
+    vi.useFakeTimers();
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+    new Function(starterScript(['/assets/runtime.js', '/assets/shell.js']))();
+    vi.advanceTimersByTime(100);
+    expect(scripts()).toEqual([]);
+    frames.shift()!();
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(scripts()).toEqual(['/assets/runtime.js', '/assets/shell.js']);
+    vi.advanceTimersByTime(1000);
+    expect(scripts()).toHaveLength(2);
+  });
+
+  it("adds a controlled page's route preloads first, once", () => {
+    const preload = vi.fn(() => added.push('preloads'));
+    vi.stubGlobal(ROUTE_PRELOAD_GLOBAL, preload);
+    new Function(starterScript(['/assets/shell.js']))();
+    expect(scripts()).toEqual(['preloads', '/assets/shell.js']);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up on a frame that does not come', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+    new Function(starterScript(['/assets/shell.js']))();
+    vi.advanceTimersByTime(499);
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(scripts()).toEqual(['/assets/shell.js']);
+  });
+
+  it('starts at once without a copy on screen, or on a hidden page', () => {
+    new Function(starterScript(['/assets/shell.js']))();
+    expect(scripts()).toEqual(['/assets/shell.js']);
+    added = [];
+    (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'home-fr';
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    new Function(starterScript(['/assets/shell.js']))();
+    expect(scripts()).toEqual(['/assets/shell.js']);
+    hidden.mockRestore();
   });
 });
 

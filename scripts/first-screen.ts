@@ -31,6 +31,7 @@ import {
   shellDocument,
 } from '../src/infra/shell-document.ts';
 import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
+import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 
 /** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
 export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
@@ -223,11 +224,74 @@ export function firstScreen(options: {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('first-screen: the build wrote no index.html');
-      for (const { fileName, source } of otherDocuments(String(index.source), own, documents)) {
+      index.source = startAfterFirstPaint(String(index.source));
+      for (const { fileName, source } of otherDocuments(index.source, own, documents)) {
         this.emitFile({ type: 'asset', fileName, source });
       }
     },
   };
+}
+
+/** The app's module scripts as Vite writes them into index.html's head. */
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+
+/**
+ * The starter (ES5, must never throw): adds the app's module scripts, after the route preloads a
+ * page under a service worker left to it (route-preload.ts). When a copy is on screen
+ * it waits for the browser's next frame first, so the copy and its first cards are painted before
+ * the app's code is evaluated (a task of ≈ 0.5 s on a slow phone, which would otherwise come
+ * between the copy and its first paint). A hidden page paints no frame: it starts at once, and a
+ * frame that never comes is given up on after half a second.
+ */
+export function starterScript(sources: string[]): string {
+  return [
+    '(function () {',
+    '  var started = false;',
+    '  function start() {',
+    '    if (started) return;',
+    '    started = true;',
+    "    // A controlled page's route preloads (route-preload.ts), before the scripts that use them.",
+    `    var preload = window[${JSON.stringify(ROUTE_PRELOAD_GLOBAL)}];`,
+    "    if (typeof preload === 'function') preload();",
+    `    ${JSON.stringify(sources).replace(/</g, '\\u003c')}.forEach(function (src) {`,
+    "      var script = document.createElement('script');",
+    "      script.type = 'module';",
+    "      script.crossOrigin = '';",
+    '      script.src = src;',
+    '      document.head.appendChild(script);',
+    '    });',
+    '  }',
+    '  try {',
+    "    if (window.__kiraaFirstScreenId && !document.hidden && typeof requestAnimationFrame === 'function') {",
+    '      requestAnimationFrame(function () {',
+    '        setTimeout(start, 0);',
+    '      });',
+    '      setTimeout(start, 500);',
+    '      return;',
+    '    }',
+    '  } catch (error) {}',
+    '  start();',
+    '})();',
+  ].join('\n');
+}
+
+/**
+ * The finished index.html with the app's module scripts started by `starterScript` at the end of
+ * the body: the head keeps them as `modulepreload` links, so they download as early as before.
+ */
+export function startAfterFirstPaint(index: string): string {
+  const sources = [...index.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (!sources.length || !index.includes('</body>')) {
+    throw new Error(
+      "first-screen: index.html has no module script to start after the copy's paint",
+    );
+  }
+  return index
+    .replace(
+      MODULE_SCRIPT,
+      (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}">`,
+    )
+    .replace('</body>', () => `<script>\n${starterScript(sources)}\n</script>\n</body>`);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   parseLazyRoutes,
   pathPattern,
   preloadScript,
+  ROUTE_PRELOAD_GLOBAL,
   preloadTable,
   type LazyRoute,
   type PreloadTable,
@@ -440,36 +441,30 @@ describe('preloadScript', () => {
     }
   });
 
-  it('waits for the end of parsing when a service worker controls the page', () => {
+  it("leaves a controlled page's preloads to the app's starter", () => {
     vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
-    let state: DocumentReadyState = 'loading';
-    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => state);
     expect(preloadsAt('/cars')).toEqual([]);
-    state = 'interactive';
-    document.dispatchEvent(new Event('readystatechange'));
-    const links = () =>
+    const preload = (window as unknown as Record<string, unknown>)[ROUTE_PRELOAD_GLOBAL];
+    expect(preload).toBeTypeOf('function');
+    (preload as () => void)();
+    expect(
       [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) =>
         l.getAttribute('href'),
-      );
-    expect(links()).toEqual([
+      ),
+    ).toEqual([
       '/assets/core-fr.js',
       '/assets/cars-page.js',
       '/assets/db.js',
       '/assets/catalogue-fr.js',
     ]);
-    // Once: a later change of state adds nothing.
-    state = 'complete';
-    document.dispatchEvent(new Event('readystatechange'));
-    expect(links()).toHaveLength(4);
+    delete (window as unknown as Record<string, unknown>)[ROUTE_PRELOAD_GLOBAL];
   });
 
-  it('preloads at once without a service worker, or once parsing is over', () => {
+  it('preloads at once without a service worker in control', () => {
     vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     expect(preloadsAt('/cars')).toHaveLength(4);
     document.head.innerHTML = '';
-    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    vi.stubGlobal('navigator', {});
     expect(preloadsAt('/cars')).toHaveLength(4);
   });
 

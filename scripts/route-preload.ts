@@ -19,9 +19,10 @@
  * they download while the shell starts (docs/performance.md, "The wizard's first screen").
  *
  * On a page a service worker controls (a repeat visit) the files come from its cache in
- * milliseconds, but each preload's request and answer cost the page's main thread ahead of the
- * first screen's copy: there the script adds them at the end of parsing, just before the app's
- * scripts run (docs/performance.md, "A repeat visit's main thread").
+ * milliseconds, but each preload costs the page's main thread ahead of the first screen's paint:
+ * there the script leaves them to the app's starter (`ROUTE_PRELOAD_GLOBAL`), which adds them
+ * just before the app's scripts, after that paint (docs/performance.md, "A repeat visit's main
+ * thread").
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
@@ -194,6 +195,9 @@ export function firstScreenFiles(
   });
 }
 
+/** Where a controlled page's preloads wait for the app's starter (first-screen.ts). */
+export const ROUTE_PRELOAD_GLOBAL = '__kiraaRoutePreload';
+
 /** The inline script (ES5; it must never throw). `/` is the home page (the root redirects). */
 export function preloadScript(table: PreloadTable, base: string, defaultLocale: string): string {
   const json = JSON.stringify(table).replace(/</g, '\\u003c');
@@ -231,15 +235,12 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     '        document.head.appendChild(link);',
     '      });',
     '    };',
-    '    // With a service worker in control every file comes from its cache in milliseconds, and each',
-    "    // preload costs the page's main thread before the first screen: they wait for the end of",
-    '    // parsing (the app\'s scripts run just after, and still find them in flight).',
-    "    var controlled = navigator.serviceWorker && navigator.serviceWorker.controller;",
-    "    if (controlled && document.readyState === 'loading') {",
-    "      document.addEventListener('readystatechange', function once() {",
-    "        document.removeEventListener('readystatechange', once);",
-    '        preload();',
-    '      });',
+    '    // With a service worker in control every file comes from its cache in milliseconds, and',
+    "    // each preload costs the page's main thread (≈ 20 ms on a slow phone) ahead of the first",
+    "    // screen's paint: the app's starter calls them just before the app's scripts, after that",
+    '    // paint (first-screen.ts, `starterScript`).',
+    '    if (navigator.serviceWorker && navigator.serviceWorker.controller) {',
+    `      window[${JSON.stringify(ROUTE_PRELOAD_GLOBAL)}] = preload;`,
     '    } else {',
     '      preload();',
     '    }',
