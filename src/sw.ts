@@ -18,7 +18,7 @@ import { defaultLocale, isLocale } from '@/domain/locale';
 import { db } from '@/infra/db';
 import { setAppBadge } from '@/infra/badge';
 import { isCarPicture } from '@/infra/picture-urls';
-import { shellDocument } from '@/infra/shell-document';
+import { firstScreenPage, shellDocument } from '@/infra/shell-document';
 import {
   CACHE_PICTURES_MESSAGE,
   LOCALE_MESSAGE,
@@ -75,17 +75,29 @@ function shell(file: string): RouteHandlerCallback {
   }
   return handler;
 }
-// The page says which language the app is in (src/infra/pwa.ts); kept where pushes read it too.
+// The page says which language the app is in (src/infra/pwa.ts); kept where pushes read it too,
+// and in memory while the worker lives: a navigation then reads no database.
+let knownLocale: string | undefined;
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; locale?: unknown } | null;
   if (data?.type !== LOCALE_MESSAGE || !isLocale(data.locale)) return;
+  knownLocale = data.locale;
   event.waitUntil(rememberDeviceLocale(data.locale));
 });
+async function navigationLocale(): Promise<string> {
+  if (knownLocale) return knownLocale;
+  const stored = await deviceLocale().catch(() => defaultLocale);
+  // A message may have come while the database answered: it is the newer.
+  knownLocale ??= stored;
+  return knownLocale;
+}
 registerRoute(
   new NavigationRoute(
     async (options) => {
-      const locale = await deviceLocale().catch(() => defaultLocale);
-      return shell(shellDocument(locale, options.url.pathname))(options);
+      const path = options.url.pathname;
+      // Only the first-screen pages have a document per language.
+      const locale = firstScreenPage(path) ? await navigationLocale() : defaultLocale;
+      return shell(shellDocument(locale, path))(options);
     },
     {
       // Files and the API are not app pages.
