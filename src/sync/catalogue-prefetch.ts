@@ -13,6 +13,7 @@
  */
 import { REQUEST_TIMEOUT_MS } from '../infra/api-settings.ts';
 import { CARS_TABLE, DEVICE_DB_NAME } from '../infra/db-name.ts';
+import { FIRST_SCREEN_PAGES } from '../infra/shell-document.ts';
 import {
   apiKeyParam,
   BUSY_RPC,
@@ -59,7 +60,9 @@ export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
 export const FIRST_CARDS_SNAPSHOT_KEY = 'kiraa-first-cards';
 
 /** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
-export const FIRST_CARDS_ROUTE = /^\/(home\/?)?$|^\/cars\/?$/;
+export const FIRST_CARDS_ROUTE = new RegExp(
+  FIRST_SCREEN_PAGES.map((page) => page.pattern).join('|'),
+);
 
 /** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */
 export const CAR_PAGE_ROUTE = /^\/cars\/(?!book\/?$)([^/]+)\/?$/;

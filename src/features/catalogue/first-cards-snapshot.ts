@@ -37,11 +37,19 @@ export type FirstCardRow = Pick<
 /** As many cards as the longest first list draws (/cars: 12; /home takes the first 6). */
 const SNAPSHOT_SIZE = Math.max(...Object.values(FIRST_CARD_LISTS).map((list) => list.limit));
 
+/** A rating as Stars writes it, per language; created once (a format costs ms on a slow phone). */
+const ratingFormats = new Map<Locale, Intl.NumberFormat>();
+function formatRating(value: number, locale: Locale): string {
+  let format = ratingFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    ratingFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
 /** The cars the lists show first (active, default order), ready to draw in any language. */
 export function firstCardsSnapshot(cars: readonly Car[]): FirstCardRow[] {
-  const ratings = new Map(
-    locales.map((locale) => [locale, new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })]),
-  );
   return sortCars(
     cars.filter((car) => car.active),
     'recommended',
@@ -69,7 +77,7 @@ export function firstCardsSnapshot(cars: readonly Car[]): FirstCardRow[] {
             locale,
             {
               price: formatDzd(car.daily_rate_dzd, locale),
-              rating: ratings.get(locale)!.format(rating),
+              rating: formatRating(rating, locale),
             },
           ]),
         ) as Record<Locale, FirstCardTexts>,
