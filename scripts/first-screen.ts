@@ -30,6 +30,7 @@ import {
   OTHER_PAGES_DOCUMENT,
   shellDocument,
 } from '../src/infra/shell-document.ts';
+import { scriptJson } from '../src/sync/catalogue-prefetch.ts';
 import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
 import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 
@@ -251,9 +252,9 @@ export function starterScript(sources: string[]): string {
     '    if (started) return;',
     '    started = true;',
     "    // A controlled page's route preloads (route-preload.ts), before the scripts that use them.",
-    `    var preload = window[${JSON.stringify(ROUTE_PRELOAD_GLOBAL)}];`,
+    `    var preload = window[${scriptJson(ROUTE_PRELOAD_GLOBAL)}];`,
     "    if (typeof preload === 'function') preload();",
-    `    ${JSON.stringify(sources).replace(/</g, '\\u003c')}.forEach(function (src) {`,
+    `    ${scriptJson(sources)}.forEach(function (src) {`,
     "      var script = document.createElement('script');",
     "      script.type = 'module';",
     "      script.crossOrigin = '';",
