@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
@@ -226,20 +226,25 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
         ? messages.unsupportedFileType
         : messages.conversionFailed;
 
-  async function pick(field: 'licence' | 'flight_document', file: File) {
-    const result = await prepareUpload(file, file.name);
-    if (!result.ok) {
-      setError(field, { type: 'file', message: fileError(result.error) });
-      return;
-    }
-    const saved = await saveDraftFile(
-      draft.id,
-      field === 'licence' ? 'licence' : 'flight',
-      result.file,
-      getValues(field),
-    );
-    setValue(field, saved, { shouldValidate: true, shouldDirty: true });
+  /** Files being prepared: "Next" waits for them (tapped meanwhile, it flashed "required"). */
+  const picking = useRef(new Set<Promise<void>>());
+
+  function pick(field: 'licence' | 'flight_document', file: File): Promise<void> {
+    const run = (async () => {
+      const result = await prepareUpload(file, file.name);
+      if (!result.ok) {
+        setError(field, { type: 'file', message: fileError(result.error) });
+        return;
+      }
+      const kind = field === 'licence' ? 'licence' : 'flight';
+      const saved = await saveDraftFile(draft.id, kind, result.file, getValues(field));
+      setValue(field, saved, { shouldValidate: true, shouldDirty: true });
+    })();
+    picking.current.add(run);
+    return run.finally(() => picking.current.delete(run));
   }
+
+  const next = handleSubmit((v) => onNext(v));
 
   function remove(field: 'licence' | 'flight_document') {
     const current = getValues(field);
@@ -250,7 +255,11 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((v) => onNext(v))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // A failed pick has already said why under its field: the step is checked either way.
+        void Promise.allSettled(picking.current).then(() => next());
+      }}
       className="flex flex-col gap-5"
       aria-labelledby={`${id}-title`}
     >
