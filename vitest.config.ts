@@ -63,7 +63,7 @@ export default mergeConfig(
         },
         {
           // The gate runs every API file on PostgreSQL, the production engine, and these on
-          // PGlite beside it (docs/local-stack.md, "Tests"): the parts of the local stack that
+          // PGlite beside it (docs/local-stack.md, "Tests and benchmarks"): the parts of the local stack that
           // differ by engine. `npm run test:api` still runs them all on PGlite.
           extends: true,
           test: { name: 'api-pglite', include: PGLITE_API_FILES, ...API },

@@ -3,11 +3,11 @@
  * time, prints each one's output whole when it ends (so two test reports never interleave), and
  * fails when any of them fails.
  *
- * Why: the gate's steps that keep about one core busy — typecheck, lint and the Supabase CLI check
- * (`test:static`); the API files on PostgreSQL, PGlite's own on PGlite and the contract, each
- * against its own stack run one file after another (`test:server`) — take less time side by side
- * on a 2-core machine than one after another (docs/local-stack.md, "Tests and benchmarks"). Each
- * stack starts on free ports with its own data directory.
+ * Why: the API files on PostgreSQL, PGlite's own on PGlite and the contract (`test:server`) each
+ * run one file after another against a stack of their own, which leaves a core idle much of the
+ * time: side by side they take less time on a 2-core machine than one after another
+ * (docs/local-stack.md, "Tests and benchmarks"). Each stack starts on free ports with its own data
+ * directory.
  */
 import { spawn } from 'node:child_process';
 
