@@ -245,6 +245,8 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
   }
 
   const next = handleSubmit((v) => onNext(v));
+  /** A tap while waiting for a file adds nothing: one wait, one step forward. */
+  const waiting = useRef(false);
 
   function remove(field: 'licence' | 'flight_document') {
     const current = getValues(field);
@@ -258,7 +260,11 @@ export function LocationStep({ draft, catalogue, messages, onChange, onNext, onB
       onSubmit={(event) => {
         event.preventDefault();
         // A failed pick has already said why under its field: the step is checked either way.
-        void Promise.allSettled(picking.current).then(() => next());
+        if (waiting.current) return;
+        waiting.current = true;
+        void Promise.allSettled(picking.current)
+          .then(() => next())
+          .finally(() => (waiting.current = false));
       }}
       className="flex flex-col gap-5"
       aria-labelledby={`${id}-title`}
