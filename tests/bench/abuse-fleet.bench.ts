@@ -157,8 +157,12 @@ export default async function fleetBench(): Promise<{ summary: string[] }> {
     const cars = (
       await db.query<{ id: string }>('select id from public.cars where active')
     ).rows.map((r) => r.id);
-    const place = (await db.query<{ id: string }>('select id from public.locations limit 1'))
-      .rows[0]!.id;
+    // An airport: open every day at the bench's 10:00 (docs/opening-hours.md).
+    const place = (
+      await db.query<{ id: string }>(
+        "select id from public.locations where active and kind = 'airport' order by id limit 1",
+      )
+    ).rows[0]!.id;
     const catchAll = `catchall-${randomUUID().slice(0, 6)}.example`;
 
     // The attacker: 90-day rentals anywhere in the year, invented mailboxes on its own domain,
