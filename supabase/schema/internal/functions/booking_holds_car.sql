@@ -3,11 +3,13 @@
 
 CREATE OR REPLACE FUNCTION internal.booking_holds_car(status text, confirm_by timestamp with time zone, contact_confirmed_at timestamp with time zone)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select status in ('reserved', 'in_progress')
-    or (status = 'pending' and (confirm_by is null or contact_confirmed_at is not null))
+begin
+  return status in ('reserved', 'in_progress')
+    or (status = 'pending' and (confirm_by is null or contact_confirmed_at is not null));
+end
 $function$;
 

@@ -3,13 +3,15 @@
 
 CREATE OR REPLACE FUNCTION internal.booking_mailbox(uid uuid, guest_email text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(
+begin
+  return coalesce(
     internal.email_key(case when uid is null then guest_email
                             else (select u.email from auth.users u where u.id = uid) end),
-    'account:' || uid::text)
+    'account:' || uid::text);
+end
 $function$;
 

@@ -3,13 +3,17 @@
 
 CREATE OR REPLACE FUNCTION internal.booking_page_url(b bookings)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case when s.site_url is null then null
-    when b.user_id is null then s.site_url || '/guest-booking?find=' || b.reference
-    else s.site_url || '/mybookings' end
-    from public.settings s where s.id = 1
+begin
+  return (
+    select case when s.site_url is null then null
+      when b.user_id is null then s.site_url || '/guest-booking?find=' || b.reference
+      else s.site_url || '/mybookings' end
+      from public.settings s where s.id = 1
+  );
+end
 $function$;
 

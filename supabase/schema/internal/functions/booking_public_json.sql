@@ -3,11 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.booking_public_json(b bookings)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', b.id,
     'reference', b.reference,
     'user_id', b.user_id,
@@ -32,6 +33,7 @@ AS $function$
     'code_mail_sent', (select c.mail_sent from internal.guest_confirmations c where c.booking_id = b.id),
     'created_at', b.created_at,
     'updated_at', b.updated_at
-  )
+  );
+end
 $function$;
 

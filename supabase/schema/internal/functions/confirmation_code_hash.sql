@@ -3,10 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.confirmation_code_hash(booking_id uuid, code text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select encode(extensions.digest(booking_id::text || ':' || code, 'sha256'), 'hex')
+begin
+  return encode(extensions.digest(booking_id::text || ':' || code, 'sha256'), 'hex');
+end
 $function$;
 

@@ -3,12 +3,14 @@
 
 CREATE OR REPLACE FUNCTION internal.days_within(starts timestamp with time zone, ends timestamp with time zone, horizon_days integer)
  RETURNS numeric
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select greatest(0, extract(epoch from (
+begin
+  return greatest(0, extract(epoch from (
     least(ends, now() + make_interval(days => horizon_days)) - greatest(starts, now())
-  )))::numeric / 86400
+  )))::numeric / 86400;
+end
 $function$;
 

@@ -3,14 +3,16 @@
 
 CREATE OR REPLACE FUNCTION internal.format_dzd(amount integer, locale text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when amount is null then ''
+begin
+  return case when amount is null then ''
     else (case when amount < 0 then '-' else '' end) || regexp_replace(
       abs(amount)::text, '(\d)(?=(\d{3})+$)',
       case when locale = 'en' then '\1,' else E'\\1\u00a0' end, 'g')
-  end
+  end;
+end
 $function$;
 

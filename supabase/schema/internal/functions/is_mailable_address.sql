@@ -3,13 +3,15 @@
 
 CREATE OR REPLACE FUNCTION internal.is_mailable_address(value text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(
+begin
+  return coalesce(
     char_length(value) <= internal.app_limit('email')
       and value ~ '^[A-Za-z0-9!#$%&''*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$',
-    false)
+    false);
+end
 $function$;
 

@@ -3,17 +3,20 @@
 
 CREATE OR REPLACE FUNCTION internal.is_open_at(hours jsonb, closed_dates date[], at timestamp with time zone)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  select not (l.local::date = any (coalesce(closed_dates, '{}')))
+declare
+  in_algiers timestamp := is_open_at.at at time zone 'Africa/Algiers';
+  open_close jsonb := hours -> extract(dow from in_algiers)::integer;
+begin
+  return not (in_algiers::date = any (coalesce(closed_dates, '{}')))
      and coalesce(
-       jsonb_typeof(hours -> extract(dow from l.local)::integer) = 'array'
-       and extract(epoch from l.local::time)
-         between (hours -> extract(dow from l.local)::integer ->> 0)::numeric * 60
-             and (hours -> extract(dow from l.local)::integer ->> 1)::numeric * 60,
-       false)
-    from (select at at time zone 'Africa/Algiers' as local) l
+       jsonb_typeof(open_close) = 'array'
+       and extract(epoch from in_algiers::time)
+         between (open_close ->> 0)::numeric * 60 and (open_close ->> 1)::numeric * 60,
+       false);
+end
 $function$;
 

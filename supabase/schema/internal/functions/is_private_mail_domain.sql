@@ -3,11 +3,13 @@
 
 CREATE OR REPLACE FUNCTION internal.is_private_mail_domain(domain text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select domain is not null
-     and not exists (select from internal.mail_providers m where m.domain = is_private_mail_domain.domain)
+begin
+  return domain is not null
+     and not exists (select from internal.mail_providers m where m.domain = is_private_mail_domain.domain);
+end
 $function$;
 

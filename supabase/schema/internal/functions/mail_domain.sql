@@ -3,10 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.mail_domain(mailbox text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select nullif(split_part(lower(trim(coalesce(mailbox, ''))), '@', 2), '')
+begin
+  return nullif(split_part(lower(trim(coalesce(mailbox, ''))), '@', 2), '');
+end
 $function$;
 

@@ -3,11 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.mail_link_texts(locale text)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case locale
+begin
+  return case locale
     when 'en' then jsonb_build_object(
       'find_closed', 'Find this booking with its reference on the "Find my booking" page.',
       'my_bookings_closed', 'Find this booking under "My bookings" in the app.',
@@ -25,6 +26,7 @@ AS $function$
       'book_again', 'Pour une autre voiture ou d''autres dates, faites une nouvelle réservation '
         || 'dans l''application.',
       'open_booking', 'Votre réservation : {link}')
-  end
+  end;
+end
 $function$;
 

@@ -3,11 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.mail_texts(locale text)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case locale
+begin
+  return case locale
     when 'en' then jsonb_build_object(
       'greeting', 'Hello,',
       'footer', 'Kiraa · Algiers time (UTC+1)',
@@ -107,6 +108,7 @@ AS $function$
       'booking_expired', 'Réservation expirée',
       'booking_expired_body', 'Votre demande de réservation a expiré : l''adresse e-mail n''a pas '
         || 'été confirmée à temps. Vous pouvez refaire une demande dans l''application.')
-  end
+  end;
+end
 $function$;
 

@@ -3,10 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.new_confirmation_code()
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  select lpad(((('x' || encode(extensions.gen_random_bytes(6), 'hex'))::bit(48)::bigint)
-    % 100000000)::text, 8, '0')
+begin
+  return lpad(((('x' || encode(extensions.gen_random_bytes(6), 'hex'))::bit(48)::bigint)
+    % 100000000)::text, 8, '0');
+end
 $function$;
 

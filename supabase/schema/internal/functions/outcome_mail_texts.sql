@@ -3,11 +3,12 @@
 
 CREATE OR REPLACE FUNCTION internal.outcome_mail_texts(locale text)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case locale
+begin
+  return case locale
     when 'en' then jsonb_build_object(
       'my_bookings', 'Find this booking under "My bookings" in the app. To change or cancel it, '
         || 'contact the agency.',
@@ -62,6 +63,7 @@ AS $function$
       'refused_flight_document_required', 'votre document de vol ne nous est pas parvenu.',
       'refused_what_to_do', 'Choisissez une autre voiture ou d''autres dates et réservez à nouveau : {link}',
       'refused_what_to_do_no_link', 'Ouvrez Kiraa et réservez une autre voiture ou d''autres dates.')
-  end
+  end;
+end
 $function$;
 

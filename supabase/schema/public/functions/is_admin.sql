@@ -3,15 +3,17 @@
 
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+begin
+  return coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
      and coalesce(
        (select p.role = 'admin' from public.profiles p where p.id = auth.uid()),
        false
-     )
+     );
+end
 $function$;
 
 comment on function public.is_admin() is 'True when the caller is staff (profile role admin) and their token is aal2 (MFA passed).';
