@@ -135,14 +135,19 @@ begin
     );
     create index if not exists _http_response_created_idx on net._http_response (created);
 
+    -- PL/pgSQL, as pg_net's own http_post and http_get are: a SQL function with a SET clause is
+    -- planned again in every transaction (docs/database.md, "Schemas"), which the real extension
+    -- does not pay, and every booking's mail webhook calls these.
     create or replace function net.with_params(url text, params jsonb) returns text
-    language sql immutable set search_path = '' as $$
-      select case
-        when params is null or params = '{}'::jsonb then url
-        else url || case when position('?' in url) > 0 then '&' else '?' end || (
-          select string_agg(key || '=' || value, '&') from jsonb_each_text(params)
-        )
-      end
+    language plpgsql immutable set search_path = '' as $$
+    begin
+      if params is null or params = '{}'::jsonb then
+        return url;
+      end if;
+      return url || case when position('?' in url) > 0 then '&' else '?' end || (
+        select string_agg(e.key || '=' || e.value, '&') from jsonb_each_text(params) e
+      );
+    end
     $$;
 
     create or replace function net.http_post(
@@ -152,11 +157,18 @@ begin
       headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
       timeout_milliseconds integer default 5000
     ) returns bigint
-    language sql volatile set search_path = '' as $$
+    language plpgsql volatile set search_path = '' as $$
+    declare
+      request_id bigint;
+    begin
       insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
-      values ('POST', net.with_params(url, params), coalesce(headers, '{}'::jsonb),
-        convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'), timeout_milliseconds)
-      returning id
+      values ('POST', net.with_params(http_post.url, http_post.params),
+        coalesce(http_post.headers, '{}'::jsonb),
+        convert_to(coalesce(http_post.body, '{}'::jsonb)::text, 'UTF8'),
+        http_post.timeout_milliseconds)
+      returning id into request_id;
+      return request_id;
+    end
     $$;
 
     create or replace function net.http_get(
@@ -165,11 +177,16 @@ begin
       headers jsonb default '{}'::jsonb,
       timeout_milliseconds integer default 5000
     ) returns bigint
-    language sql volatile set search_path = '' as $$
+    language plpgsql volatile set search_path = '' as $$
+    declare
+      request_id bigint;
+    begin
       insert into net.http_request_queue (method, url, headers, timeout_milliseconds)
-      values ('GET', net.with_params(url, params), coalesce(headers, '{}'::jsonb),
-        timeout_milliseconds)
-      returning id
+      values ('GET', net.with_params(http_get.url, http_get.params),
+        coalesce(http_get.headers, '{}'::jsonb), http_get.timeout_milliseconds)
+      returning id into request_id;
+      return request_id;
+    end
     $$;
 
     revoke all on schema net from public;
