@@ -28,6 +28,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
+import { scriptJson } from '../src/sync/catalogue-prefetch.ts';
+
 export type LazyRoute = {
   path: string;
   catalogs: string[];
@@ -200,16 +202,15 @@ export const ROUTE_PRELOAD_GLOBAL = '__kiraaRoutePreload';
 
 /** The inline script (ES5; it must never throw). `/` is the home page (the root redirects). */
 export function preloadScript(table: PreloadTable, base: string, defaultLocale: string): string {
-  const json = JSON.stringify(table).replace(/</g, '\\u003c');
   return [
     '(function () {',
     '  try {',
-    `    var table = ${json};`,
-    `    var base = ${JSON.stringify(base)};`,
+    `    var table = ${scriptJson(table)};`,
+    `    var base = ${scriptJson(base)};`,
     '    var path = location.pathname;',
     "    if (path.indexOf(base) === 0) path = '/' + path.slice(base.length);",
     "    if (path === '/') path = '/home';",
-    `    var locale = ${JSON.stringify(defaultLocale)};`,
+    `    var locale = ${scriptJson(defaultLocale)};`,
     '    try {',
     "      var stored = localStorage.getItem('locale');",
     '      if (stored && table.catalogs[stored]) locale = stored;',
@@ -240,7 +241,7 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     "    // screen's paint: the app's starter calls them just before the app's scripts, after that",
     '    // paint (first-screen.ts, `starterScript`).',
     '    if (navigator.serviceWorker && navigator.serviceWorker.controller) {',
-    `      window[${JSON.stringify(ROUTE_PRELOAD_GLOBAL)}] = preload;`,
+    `      window[${scriptJson(ROUTE_PRELOAD_GLOBAL)}] = preload;`,
     '    } else {',
     '      preload();',
     '    }',
