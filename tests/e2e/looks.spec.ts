@@ -188,7 +188,8 @@ test.describe('mixed scripts', () => {
       const day = (n: number) =>
         new Date(Date.now() + (60 + n) * 86_400_000).toISOString().slice(0, 10);
       await page.goto(`/cars/book?car=${cars[0]!.id}&start=${day(0)}T10:00&end=${day(2)}T10:00`);
-      // One step at a time: a second click landing while the first step validates is lost.
+      // One step at a time: a tap while a step validates adds nothing (a double tap never skips a
+      // step, location-step.test.tsx), so the next click waits for the next step.
       await page.getByTestId('wizard-next').click();
       await expect(page.getByTestId('wizard-step')).toContainText('2');
       await page.getByTestId('wizard-next').click();
@@ -368,7 +369,8 @@ test.describe('the licence field', () => {
       const day = (n: number) =>
         new Date(Date.now() + (90 + n) * 86_400_000).toISOString().slice(0, 10);
       await page.goto(`/cars/book?car=${cars[0]!.id}&start=${day(0)}T10:00&end=${day(2)}T10:00`);
-      // One step at a time: a second click landing while the first step validates is lost.
+      // One step at a time: a tap while a step validates adds nothing (a double tap never skips a
+      // step, location-step.test.tsx), so the next click waits for the next step.
       await page.getByTestId('wizard-next').click();
       await expect(page.getByTestId('wizard-step')).toContainText('2');
       await page.getByTestId('wizard-next').click();
