@@ -64,7 +64,9 @@ type Attempt = { ok: boolean; code: string };
 /**
  * One traveller's booking as the app makes it: the licence, `create_booking`, then the code from
  * the mailbox typed into `confirm_guest_booking`. A car taken meanwhile (refused at once or at
- * confirmation) is another car, as a person picks the next free one; limits end the attempt.
+ * confirmation) is another car, as a person picks the next free one, down the whole fleet in a
+ * random order (eight random picks once gave up while cars were still free); limits end the
+ * attempt.
  */
 async function bookAndConfirm(
   stack: TestStack,
@@ -75,7 +77,12 @@ async function bookAndConfirm(
   days: number,
 ): Promise<Attempt> {
   const api = client(stack);
-  for (let tries = 0; tries < 8; tries++) {
+  const order = [...cars];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  for (const car of order) {
     const id = randomUUID();
     const path = `${id}/permis.png`;
     const upload = await api.storage
@@ -83,7 +90,6 @@ async function bookAndConfirm(
       .upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
     if (upload.error) return { ok: false, code: `upload: ${upload.error.message}` };
     const ref = reference();
-    const car = cars[randomInt(cars.length)]!;
     const { error } = await api.rpc('create_booking', {
       p: {
         id,
