@@ -3,7 +3,7 @@
 -- and PostgreSQL 15 (and 17) keeps no plan for it between transactions: each booking parsed and
 -- planned them all again. PL/pgSQL keeps its plans for the connection's life, and PostgREST's
 -- pool keeps connections. Measured on create_booking alone (one request at a time, PostgreSQL 15,
--- pg_stat_user_functions): these functions' own time was ≈ 1.7 ms of the call's 5.2 ms, of which
+-- pg_stat_user_functions): these functions' own time was ≈ 1.7 ms of the call's 5.1 ms, of which
 -- booking_public_json 0.59, is_open_at and booking_mailbox 0.24 each (docs/database.md, "Bookings
 -- at scale"). A new helper follows the same rule (docs/database.md).
 
