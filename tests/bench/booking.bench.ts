@@ -299,7 +299,7 @@ export default async function bookingBench(): Promise<{ summary: string[] }> {
     );
 
     // A refused booking costs less than a stored one: a flush where they did not all land timed
-    // refusals (the seed's opening hours refused every one of them for a day, unnoticed).
+    // refusals (run before 06:00 in Algiers, the opening hours once refused all 100, unnoticed).
     if (flush.serverRows !== BOOKINGS) {
       throw new Error(
         `${flush.serverRows} of ${BOOKINGS} bookings landed: the flush is not measured`,
