@@ -341,7 +341,7 @@ isOneToOne: false
 { Args: { "p": Json }; Returns: Json
                            },
 "edge_claim_mail":
-{ Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
+{ Args: { "after_writers"?: boolean,"batch"?: number,"hold"?: boolean,"lease_seconds"?: number }; Returns: Json[]
                            },
 "edge_claim_push":
 { Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
@@ -349,8 +349,14 @@ isOneToOne: false
 "edge_record_file_check":
 { Args: { "bucket": string,"detected_type"?: string,"file_name": string,"reason"?: string,"verdict": string }; Returns: Json
                            },
+"edge_release_mail":
+{ Args: Record<PropertyKey, never>; Returns: undefined
+                           },
 "edge_settle_mail":
 { Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined
+                           },
+"edge_settle_mails":
+{ Args: { "results": Json }; Returns: undefined
                            },
 "edge_settle_push":
 { Args: { "error"?: string,"outcome": string,"push_id": number,"status_code"?: number }; Returns: undefined

@@ -174,6 +174,127 @@ describe('send-mail', () => {
   });
 });
 
+describe('send-mail: one sender at a time', () => {
+  /** Waits until no sender holds the outbox (a previous test's has lingered and released). */
+  async function noSender() {
+    await until(
+      async () =>
+        (
+          await sql<{ free: boolean }>(
+            'select busy_until < now() as free from internal.mail_sender',
+          )
+        )[0]!.free,
+      'the senders of earlier tests to stop',
+    );
+  }
+
+  /** The webhook calls a statement queues, inside a transaction rolled back (seen by nobody). */
+  async function webhooksOfAnInsert(busy: string): Promise<number> {
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update internal.mail_sender set busy_until = now() + $1::interval`, [
+        busy,
+      ]);
+      const before = await client.query<{ id: string }>(
+        'select coalesce(max(id), 0)::text as id from net.http_request_queue',
+      );
+      await client.query(
+        `insert into internal.mail_outbox (to_email, subject, body_text)
+         values ($1, 'x', 'x'), ($2, 'x', 'x')`,
+        [uniqueEmail('held'), uniqueEmail('held')],
+      );
+      const after = await client.query<{ n: number }>(
+        `select count(*)::int as n from net.http_request_queue
+          where id > $1 and url like '%/functions/v1/send-mail'`,
+        [before.rows[0]!.id],
+      );
+      return after.rows[0]!.n;
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  }
+
+  it('calls no webhook for a statement queued while a sender holds the outbox, one otherwise', async () => {
+    expect(await webhooksOfAnInsert('1 minute')).toBe(0);
+    expect(await webhooksOfAnInsert('-1 second')).toBe(1);
+  });
+
+  it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
+    await noSender();
+    const since = (await sql<{ now: Date }>('select clock_timestamp() as now'))[0]!.now;
+    const to = Array.from({ length: 30 }, () => uniqueEmail('burst'));
+    for (const address of to) {
+      // A transaction each, as bookings queue them.
+      await sql(
+        `insert into internal.mail_outbox (to_email, subject, body_text) values ($1, 'Rafale', 'x')`,
+        [address],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const address of to) await waitForMail(address);
+    await noSender();
+    // Each call answers once it has released the outbox and made its last claim.
+    const calls = await until(async () => {
+      const [row] = await sql<{ calls: number }>(
+        `select count(*)::int as calls from net._http_response
+          where created >= $1 and content like '{"sent":%'`,
+        [since],
+      );
+      return row!.calls || null;
+    }, 'the senders’ answers');
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(calls).toBeLessThanOrEqual(5);
+    for (const address of to) expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('takes, before it ends, a mail whose transaction saw the hold and committed after the release', async () => {
+    await noSender();
+    // The last sender's last claim has waited for the writers of its time: let it end.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const address = uniqueEmail('late');
+    const writer = new pg.Client({ connectionString: testStack().dbUrl });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      // Queued by a transaction that saw a sender's hold: no webhook of its own.
+      await writer.query(`set local session_replication_role = replica`);
+      await writer.query(
+        `insert into internal.mail_outbox (to_email, subject, body_text) values ($1, 'Tard', 'x')`,
+        [address],
+      );
+      const started = Date.now();
+      const claim = fetch(`${testStack().apiUrl}/rest/v1/rpc/edge_claim_mail`, {
+        method: 'POST',
+        headers: {
+          apikey: testStack().serviceRoleKey,
+          authorization: `Bearer ${testStack().serviceRoleKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ batch: 100, after_writers: true }),
+      }).then(async (res) => ({
+        rows: (await res.json()) as Array<{ to_email: string }>,
+        ms: Date.now() - started,
+      }));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await writer.query('commit');
+      const { rows, ms } = await claim;
+      expect(rows.map((row) => row.to_email)).toContain(address);
+      expect(ms).toBeGreaterThanOrEqual(350);
+    } finally {
+      await writer.end();
+    }
+    // Claimed, not sent: the next sender sends it when its lease ends; leave nothing behind.
+    await sql(`update internal.mail_outbox set claimed_until = null where to_email = $1`, [
+      address,
+    ]);
+    await callFunction('send-mail', { body: '{}' });
+    expect(await mailsTo(address)).toHaveLength(1);
+  });
+});
+
 describe('check-upload', () => {
   let car: string;
   beforeAll(async () => {

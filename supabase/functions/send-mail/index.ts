@@ -1,10 +1,16 @@
 /**
  * send-mail: sends what the database queued in `internal.mail_outbox` through the mail provider.
- * Called by the outbox's webhook (a row was queued) and every minute by the schedule (retries,
- * and anything a webhook missed), always with the service-role key. Rows are leased with
- * `for update skip locked` (edge_claim_mail), so two calls at once never take the same row; each
- * is sent with its id as the provider's idempotency key, so a send retried after a crash is not
- * delivered twice; a failure is retried with backoff (edge_settle_mail). docs/functions.md.
+ * Called by the outbox's webhook and every minute by the schedule (retries, and anything a
+ * webhook missed), always with the service-role key. Rows are leased with `for update skip locked`
+ * (edge_claim_mail), so two calls at once never take the same row; each is sent with its id as the
+ * provider's idempotency key, so a send retried after a crash is not delivered twice; a failure is
+ * retried with backoff (edge_settle_mails).
+ *
+ * One sender at a time: while this call runs it holds the outbox (each claim renews the hold for
+ * 5 s), and rows queued meanwhile call no webhook; it takes them at its next claim. When the outbox
+ * has stayed empty for LINGER_MS (or the budget is spent) it releases the hold and claims once more
+ * after the transactions writing at that moment have ended, so no row queued under the hold is left
+ * behind. docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
@@ -20,21 +26,29 @@ type OutboxRow = {
   [column: string]: unknown;
 };
 
+type Outcome =
+  { mail_id: number; provider_id: string } | { mail_id: number; error: string; permanent: boolean };
+
 const BATCH = 20;
 /** A call stops taking new batches after this long (the schedule's next call goes on). */
 const BUDGET_MS = 20_000;
+/** How long an empty outbox is watched before the hold is released. */
+const LINGER_MS = 1_000;
+const POLL_MS = 200;
+/** Claims after the release: what was queued under the hold, and no more. */
+const LAST_ROUNDS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 Deno.serve(async (req) => {
   const refused = refuseUnlessService(req);
   if (refused) return refused;
   await req.body?.cancel();
 
-  const started = Date.now();
-  let sent = 0;
-  let retried = 0;
-  let failed = 0;
-  while (Date.now() - started < BUDGET_MS) {
-    const rows = await rpc<OutboxRow[]>('edge_claim_mail', { batch: BATCH });
+  const counts = { sent: 0, retried: 0, failed: 0 };
+  /** Sends a batch one mail after the other (the provider's rate is per second), then records it. */
+  async function send(rows: OutboxRow[]): Promise<void> {
+    const outcomes: Outcome[] = [];
     for (const row of rows) {
       const result = await sendMail(
         {
@@ -46,20 +60,42 @@ Deno.serve(async (req) => {
         `kiraa-mail-outbox-${row.id}`,
       );
       if (result.ok) {
-        await rpc('edge_settle_mail', { mail_id: row.id, provider_id: result.id });
-        sent++;
+        outcomes.push({ mail_id: row.id, provider_id: result.id });
+        counts.sent++;
       } else {
         console.error(`send-mail: mail ${row.id}: ${result.error}`);
-        await rpc('edge_settle_mail', {
-          mail_id: row.id,
-          error: result.error,
-          permanent: result.permanent,
-        });
-        if (result.permanent) failed++;
-        else retried++;
+        outcomes.push({ mail_id: row.id, error: result.error, permanent: result.permanent });
+        if (result.permanent) counts.failed++;
+        else counts.retried++;
       }
     }
+    if (outcomes.length) await rpc('edge_settle_mails', { results: outcomes });
+  }
+
+  const started = Date.now();
+  let emptySince = 0;
+  try {
+    while (Date.now() - started < BUDGET_MS) {
+      const rows = await rpc<OutboxRow[]>('edge_claim_mail', { batch: BATCH, hold: true });
+      if (rows.length) {
+        emptySince = 0;
+        await send(rows);
+        continue;
+      }
+      emptySince ||= Date.now();
+      if (Date.now() - emptySince >= LINGER_MS) break;
+      await sleep(POLL_MS);
+    }
+  } finally {
+    await rpc('edge_release_mail', {});
+  }
+  for (let round = 0; round < LAST_ROUNDS; round++) {
+    const rows = await rpc<OutboxRow[]>('edge_claim_mail', {
+      batch: BATCH,
+      after_writers: round === 0,
+    });
+    await send(rows);
     if (rows.length < BATCH) break;
   }
-  return json({ sent, retried, failed });
+  return json(counts);
 });

@@ -1,13 +1,34 @@
--- function public.edge_claim_mail(batch integer, lease_seconds integer): the live definition, generated from supabase/migrations by
+-- function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean): the live definition, generated from supabase/migrations by
 -- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
 
-CREATE OR REPLACE FUNCTION public.edge_claim_mail(batch integer DEFAULT 20, lease_seconds integer DEFAULT 120)
+CREATE OR REPLACE FUNCTION public.edge_claim_mail(batch integer DEFAULT 20, lease_seconds integer DEFAULT 120, hold boolean DEFAULT false, after_writers boolean DEFAULT false)
  RETURNS SETOF jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  writers xid[];
+  give_up timestamptz := clock_timestamp() + interval '5 seconds';
 begin
+  if after_writers then
+    -- The transactions writing now: each holds the lock of its own transaction id. (A snapshot
+    -- would not do: one lists no transaction that started after the last to end.)
+    select array_agg(l.transactionid) into writers
+      from pg_catalog.pg_locks l
+     where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted;
+    while writers is not null and clock_timestamp() < give_up and exists (
+      select from pg_catalog.pg_locks l
+       where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
+         and l.transactionid = any (writers)
+    ) loop
+      perform pg_sleep(0.005);
+    end loop;
+  end if;
+  if hold then
+    update internal.mail_sender s
+       set busy_until = greatest(s.busy_until, clock_timestamp() + interval '5 seconds');
+  end if;
   return query
     update internal.mail_outbox o
        set claimed_until = now() + make_interval(secs => greatest(lease_seconds, 10)),
@@ -23,4 +44,4 @@ begin
 end
 $function$;
 
-grant execute on function public.edge_claim_mail(batch integer, lease_seconds integer) to service_role;
+grant execute on function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean) to service_role;
