@@ -1,7 +1,8 @@
 /**
  * pg_net's background worker, for the stand-in of supabase/local/postgres/extensions.sql: takes what
  * `net.http_post` / `net.http_get` queued (visible once their transaction committed, as with
- * pg_net), sends it, and keeps the answer in `net._http_response` for six hours (pg_net's TTL).
+ * pg_net), sends it without waiting for earlier answers (a slow function holds up no other
+ * request), and keeps the answer in `net._http_response` for six hours (pg_net's TTL).
  */
 import type { Db } from '../context.ts';
 
@@ -21,6 +22,7 @@ export type NetWorker = {
 };
 
 const BATCH = 50;
+const MAX_IN_FLIGHT = 200;
 const RESPONSE_TTL = '6 hours';
 
 export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 100): NetWorker {
@@ -61,27 +63,40 @@ export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 
     }
   }
 
+  /** Answers not yet recorded: pg_net does not wait for one request to take the next. */
+  const inFlight = new Set<Promise<void>>();
+
+  async function record(answer: unknown[]): Promise<void> {
+    try {
+      await db.query(
+        `insert into net._http_response
+           (id, status_code, content_type, headers, content, timed_out, error_msg)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        answer,
+      );
+    } catch (error) {
+      log(`net: ${(error as Error).message}`);
+    }
+  }
+
   async function tick(): Promise<number> {
     const exists = await db.query<{ present: boolean }>(
       "select to_regclass('net.http_request_queue') is not null as present",
     );
     if (!exists.rows[0]?.present) return 0;
+    const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight.size);
+    if (room <= 0) return 0;
     const { rows } = await db.query<Queued>(
       `delete from net.http_request_queue
-        where id in (select id from net.http_request_queue order by id limit ${BATCH}
+        where id in (select id from net.http_request_queue order by id limit ${room}
                      for update skip locked)
        returning id::text, method, url, headers, body, timeout_milliseconds`,
     );
-    if (rows.length) {
-      const answers = await Promise.all(rows.map(send));
-      for (const answer of answers) {
-        await db.query(
-          `insert into net._http_response
-             (id, status_code, content_type, headers, content, timed_out, error_msg)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          answer,
-        );
-      }
+    for (const row of rows) {
+      const done: Promise<void> = send(row)
+        .then(record)
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
     }
     if (Date.now() - lastPrune > 60_000) {
       lastPrune = Date.now();
@@ -123,13 +138,15 @@ export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 
       for (;;) {
         const sent = await run();
         total += sent;
-        if (sent < BATCH) return total;
+        if (sent === 0 && inFlight.size === 0) return total;
+        if (sent < BATCH && inFlight.size) await Promise.race([...inFlight]);
       }
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await Promise.all([...inFlight]);
     },
   };
 }
