@@ -227,6 +227,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log(`PostgREST will not reload its schema cache after DDL by itself: ${error.message}`),
     );
     const mailbox = new Mailbox(paths.mail);
+    cleanups.push(() => mailbox.flushed());
     const vapid = options.vapid ?? resolveVapidKeys(env);
     const push = new PushService(paths.push);
 

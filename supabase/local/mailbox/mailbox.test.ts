@@ -23,6 +23,7 @@ describe('Mailbox', () => {
     await box.send({ to: 'a@kiraa.test', subject: 'third', text: '3' });
     expect(box.list().map((m) => m.subject)).toEqual(['third', 'second', 'first']);
     expect(box.list('A@KIRAA.TEST').map((m) => m.subject)).toEqual(['third', 'first']);
+    await box.flushed();
     expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(3);
 
     const reopened = new Mailbox(file);

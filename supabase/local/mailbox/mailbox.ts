@@ -21,10 +21,13 @@ const MAX_MAILS = 500;
 /** How long an Idempotency-Key is remembered (Resend: 24 hours). */
 const IDEMPOTENCY_MS = 24 * 3600 * 1000;
 const MAX_SEND_BYTES = 1024 * 1024;
+const PERSIST_GATHER_MS = 100;
 
 export class Mailbox implements Mailer {
   private mails: StoredMail[] = [];
   private writing: Promise<void> = Promise.resolve();
+  /** The write not started yet: it will include any change made now. */
+  private nextWrite: Promise<void> | null = null;
   private readonly sentByKey = new Map<string, { id: string; hash: string; at: number }>();
   /** The key `POST /api/emails` requires as `Authorization: Bearer <key>` (null: refused). */
   apiKey: string | null = null;
@@ -50,8 +53,15 @@ export class Mailbox implements Mailer {
     const id = randomUUID();
     this.mails.push({ ...mail, id, createdAt: new Date().toISOString() });
     if (this.mails.length > MAX_MAILS) this.mails.splice(0, this.mails.length - MAX_MAILS);
-    await this.persist();
+    // Stored (and listed) now, on disk within PERSIST_GATHER_MS: a provider answers once it has
+    // accepted a mail, and a sender waiting for the disk sent 50 mails a second at most.
+    void this.persist();
     return id;
+  }
+
+  /** Resolves once every stored change is on disk. */
+  flushed(): Promise<void> {
+    return this.writing;
   }
 
   /**
@@ -116,8 +126,11 @@ export class Mailbox implements Mailer {
       typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
     const hash = createHash('sha256').update(raw).digest('hex');
     const now = Date.now();
-    for (const [k, entry] of this.sentByKey)
-      if (now - entry.at > IDEMPOTENCY_MS) this.sentByKey.delete(k);
+    // Keys are kept in the order they came (a Map's): the expired ones are first.
+    for (const [k, entry] of this.sentByKey) {
+      if (now - entry.at <= IDEMPOTENCY_MS) break;
+      this.sentByKey.delete(k);
+    }
     if (key) {
       const previous = this.sentByKey.get(key);
       if (previous && previous.hash !== hash) {
@@ -162,17 +175,26 @@ export class Mailbox implements Mailer {
     await this.persist();
   }
 
-  /** Writes are serialised and atomic (temp file + rename). */
+  /**
+   * Writes are serialised and atomic (temp file + rename), and gathered: the changes of
+   * PERSIST_GATHER_MS share one write (at peak, a write of the whole list for each mail cost more
+   * CPU than sending it). The promise resolves once a write including this change is done.
+   */
   private persist(): Promise<void> {
     const file = this.file;
     if (!file) return Promise.resolve();
-    const snapshot = JSON.stringify(this.mails, null, 1);
-    this.writing = this.writing.then(async () => {
+    if (this.nextWrite) return this.nextWrite;
+    const write = this.writing.then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, PERSIST_GATHER_MS));
+      this.nextWrite = null; // changes from now on need the write after this one
+      const snapshot = JSON.stringify(this.mails);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(`${file}.tmp`, snapshot);
       await rename(`${file}.tmp`, file);
     });
-    return this.writing;
+    this.nextWrite = write;
+    this.writing = write;
+    return write;
   }
 
   /**
