@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { sql } from '../support/clients.ts';
+import { sql, uniqueEmail } from '../support/clients.ts';
 import {
   SEED,
   adminClient,
@@ -141,6 +141,51 @@ describe('create_booking is idempotent on the client id', () => {
     });
     expect(again.error).toBeNull();
     expect(again.data).toEqual(first.data);
+  });
+
+  it('hashes a new booking’s draft as its payload: a request stored before and sent again is the same', async () => {
+    // create_booking hashes a new booking from its draft (the payload read once) and a replay
+    // from the payload: both must agree on every field, written any way the app may write it.
+    const base = draft(SEED.cars.clio5);
+    const guest = {
+      ...base,
+      ...guestContact(),
+      guest_name: '  Sofiane Belkacem ',
+      guest_email: `  ${uniqueEmail('Hash').toUpperCase()} `,
+      extras: ['gps', 'child_seat', 'gps'],
+      insurance: ['full', 'civil_liability', 'full'],
+      additional_requests: '  Siège bébé  ',
+      from_abroad: true,
+      flight_document_path: `${base.id}/billet.pdf`,
+      locale: 'ar',
+    };
+    const { extras: _extras, insurance: _insurance, ...bare } = base;
+    const cases: Array<[Record<string, unknown>, string | null]> = [
+      [guest, null],
+      [guest, randomUUID()],
+      [{ ...bare, ...guestContact() }, null],
+      [
+        {
+          ...bare,
+          start_at: '2031-05-02T09:00:00.5+01:00',
+          end_at: '2031-05-04 08:00Z',
+          additional_requests: ' ',
+        },
+        randomUUID(),
+      ],
+    ];
+    const hashes = new Set<string>();
+    for (const [payload, uid] of cases) {
+      const [row] = await sql<{ payload_hash: string; draft_hash: string }>(
+        `select internal.booking_request_hash($1::jsonb, $2::uuid) as payload_hash,
+                internal.booking_draft_hash(internal.booking_draft($1::jsonb, $2::uuid), $2::uuid)
+                  as draft_hash`,
+        [JSON.stringify(payload), uid],
+      );
+      expect(row!.draft_hash).toBe(row!.payload_hash);
+      hashes.add(row!.payload_hash);
+    }
+    expect(hashes.size).toBe(cases.length);
   });
 
   it('refuses the same id with other content (idempotency_key_reused), whoever sends it', async () => {

@@ -21,14 +21,14 @@ declare
   failed_constraint text;
 begin
   new_id := internal.booking_payload_id(p);
-  request_hash := internal.booking_request_hash(p, uid);
 
   select b.* into stored from public.bookings b where b.id = new_id;
   if found then
-    return internal.replay_booking(stored, request_hash);
+    return internal.replay_booking(stored, internal.booking_request_hash(p, uid));
   end if;
 
   d := internal.booking_draft(p, uid);
+  request_hash := internal.booking_draft_hash(d, uid);
   price := internal.check_booking_world(d);
   mailbox := internal.booking_mailbox(uid, d.guest_email);
 
