@@ -7,7 +7,7 @@
 -- them cost as much CPU as the bookings themselves. And the provider answers 2 requests a second
 -- by default (Resend): many senders at once are refused (429) and wait a minute to retry.
 --
--- Now a running sender holds `internal.mail_sender.busy_until` (5 s, renewed by each claim): a
+-- Now a running sender holds `internal.mail_sender.busy_until` (4 to 5 s ahead, kept by its claims): a
 -- statement that queues a mail while it is held calls no webhook, as the sender takes the row at
 -- its next claim. A sender that ends first releases the hold, then claims once more after every
 -- transaction that was writing when it released has ended (`edge_claim_mail(after_writers)`):
@@ -40,7 +40,7 @@ begin
 end
 $$;
 
--- `hold`: this sender is running and claims again within 5 s (webhooks wait). `after_writers`:
+-- `hold`: this sender is running and claims again within 4 s (webhooks wait). `after_writers`:
 -- first wait (≤ 5 s) until every transaction that had written when this call began has ended, so
 -- that a row queued by one that saw a hold since released is visible.
 drop function public.edge_claim_mail(integer, integer);
@@ -73,9 +73,12 @@ begin
       perform pg_sleep(0.005);
     end loop;
   end if;
+  -- Renewed when less than 4 s are left: about once a second, not at every claim (each booking's
+  -- trigger reads this row; a row updated at every claim is a long chain of versions).
   if hold then
     update internal.mail_sender s
-       set busy_until = greatest(s.busy_until, clock_timestamp() + interval '5 seconds');
+       set busy_until = clock_timestamp() + interval '5 seconds'
+     where s.busy_until < clock_timestamp() + interval '4 seconds';
   end if;
   return query
     update internal.mail_outbox o

@@ -25,9 +25,12 @@ begin
       perform pg_sleep(0.005);
     end loop;
   end if;
+  -- Renewed when less than 4 s are left: about once a second, not at every claim (each booking's
+  -- trigger reads this row; a row updated at every claim is a long chain of versions).
   if hold then
     update internal.mail_sender s
-       set busy_until = greatest(s.busy_until, clock_timestamp() + interval '5 seconds');
+       set busy_until = clock_timestamp() + interval '5 seconds'
+     where s.busy_until < clock_timestamp() + interval '4 seconds';
   end if;
   return query
     update internal.mail_outbox o
