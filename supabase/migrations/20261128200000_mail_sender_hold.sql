@@ -12,7 +12,8 @@
 -- its next claim. A sender that ends first releases the hold, then claims once more after every
 -- transaction that was writing when it released has ended (`edge_claim_mail(after_writers)`):
 -- a row queued by a transaction that saw the hold is then committed, and taken. A sender that dies
--- holding leaves its rows to the schedule's sweep (every minute), as before.
+-- holding leaves its rows to the schedule's sweep (every minute), as before; one that ends with
+-- rows still due calls the next sender when it releases.
 
 create table internal.mail_sender (
   id boolean primary key default true,
@@ -95,7 +96,9 @@ begin
 end
 $$;
 
--- The sender stops: statements from now on call the webhook again.
+-- The sender stops: statements from now on call the webhook again. Rows still due (a sender that
+-- spent its time budget with mail still coming) get a webhook call now, for a fresh sender: else
+-- they would wait for the sweep.
 create function public.edge_release_mail()
 returns void
 language plpgsql
@@ -104,6 +107,14 @@ set search_path = ''
 as $$
 begin
   update internal.mail_sender s set busy_until = least(s.busy_until, clock_timestamp());
+  if exists (
+    select from internal.mail_outbox x
+     where x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+       and (x.claimed_until is null or x.claimed_until < now())
+  ) then
+    perform internal.invoke_edge_function('send-mail',
+      jsonb_build_object('type', 'CONTINUE', 'schema', 'internal', 'table', 'mail_outbox'));
+  end if;
 end
 $$;
 

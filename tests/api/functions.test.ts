@@ -222,6 +222,45 @@ describe('send-mail: one sender at a time', () => {
     expect(await webhooksOfAnInsert('-1 second')).toBe(1);
   });
 
+  it('calls the next sender when one releases the outbox with mail still due, none otherwise', async () => {
+    /** The webhook calls `edge_release_mail` queues, inside a transaction rolled back. */
+    async function webhooksOfARelease(due: boolean): Promise<number> {
+      const client = new pg.Client({ connectionString: testStack().dbUrl });
+      await client.connect();
+      try {
+        await client.query('begin');
+        // Nothing else is due in this transaction: what others queued is leased here.
+        await client.query(
+          `update internal.mail_outbox set claimed_until = now() + interval '1 minute'
+            where sent_at is null and failed_at is null`,
+        );
+        if (due) {
+          await client.query(`set local session_replication_role = replica`);
+          await client.query(
+            `insert into internal.mail_outbox (to_email, subject, body_text) values ($1, 'x', 'x')`,
+            [uniqueEmail('due')],
+          );
+          await client.query(`set local session_replication_role = origin`);
+        }
+        const before = await client.query<{ id: string }>(
+          'select coalesce(max(id), 0)::text as id from net.http_request_queue',
+        );
+        await client.query('select public.edge_release_mail()');
+        const after = await client.query<{ n: number }>(
+          `select count(*)::int as n from net.http_request_queue
+            where id > $1 and url like '%/functions/v1/send-mail'`,
+          [before.rows[0]!.id],
+        );
+        return after.rows[0]!.n;
+      } finally {
+        await client.query('rollback');
+        await client.end();
+      }
+    }
+    expect(await webhooksOfARelease(true)).toBe(1);
+    expect(await webhooksOfARelease(false)).toBe(0);
+  });
+
   it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
     await noSender();
     const since = (await sql<{ now: Date }>('select clock_timestamp() as now'))[0]!.now;

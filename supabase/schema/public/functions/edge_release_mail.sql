@@ -9,6 +9,14 @@ CREATE OR REPLACE FUNCTION public.edge_release_mail()
 AS $function$
 begin
   update internal.mail_sender s set busy_until = least(s.busy_until, clock_timestamp());
+  if exists (
+    select from internal.mail_outbox x
+     where x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+       and (x.claimed_until is null or x.claimed_until < now())
+  ) then
+    perform internal.invoke_edge_function('send-mail',
+      jsonb_build_object('type', 'CONTINUE', 'schema', 'internal', 'table', 'mail_outbox'));
+  end if;
 end
 $function$;
 
