@@ -30,8 +30,11 @@ type Outcome =
   { mail_id: number; provider_id: string } | { mail_id: number; error: string; permanent: boolean };
 
 const BATCH = 20;
-/** A call stops taking new batches after this long (the schedule's next call goes on). */
-const BUDGET_MS = 20_000;
+/**
+ * A call stops taking new batches after this long, and calls the next sender if mail is still
+ * coming (edge_release_mail): it answers within pg_net's 10 s timeout.
+ */
+const BUDGET_MS = 7_000;
 /** How long an empty outbox is watched before the hold is released. */
 const LINGER_MS = 1_000;
 const POLL_MS = 200;
