@@ -11,7 +11,10 @@
  * - beside each, the same load on `bench_noop` (an RPC that does nothing, created in the bench's
  *   database only): the transport's own ceiling, and the ratio;
  * - where the time goes: the create loop against PostgREST directly (without the gateway), and
- *   the statements that took the most time in Postgres (pg_stat_statements).
+ *   the statements that took the most time in Postgres (pg_stat_statements);
+ * - the guests' confirmation mails (send-mail to the dev mailbox, on the same machine): how many
+ *   were still queued when a loop ended and how long they took to leave. Each loop starts with
+ *   the mail of the one before sent, and bears the sending of its own.
  *
  * Every request comes from its own client address (X-Forwarded-For, which the test stack's gateway
  * trusts as a proxy's, as hosted Supabase's proxy sets it): the per-address limits of
@@ -137,6 +140,13 @@ export async function prepare(db: pg.Client, jwtSecret: string) {
             '{"mimetype": "application/pdf", "size": 100}'
        from generate_series(0, $1) g`,
     [PREPARED + 2 * CLIENTS],
+  );
+  // Checked by their bytes, as check-upload does when a licence is uploaded: else its sweep (every
+  // minute) finds rows without bytes on disk, refuses their bookings and mails every guest.
+  await db.query(
+    `insert into internal.upload_checks (bucket_id, name, verdict, detected_type)
+     select bucket_id, name, 'ok', 'application/pdf' from storage.objects
+      where bucket_id = 'licenses' and name like 'be000000-%'`,
   );
   await db.query(`set session_replication_role = origin`);
   // CLIENTS customers with a complete profile, and an access token each.
@@ -299,6 +309,24 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
         },
       };
     };
+    /** Waits until every queued mail is sent and no webhook waits: the seconds it took. */
+    const drainMail = async (): Promise<{ mails: number; seconds: number }> => {
+      const t0 = Date.now();
+      const count = async () =>
+        (
+          await db.query<{ mails: number; calls: number }>(
+            `select (select count(*)::int from internal.mail_outbox
+                      where sent_at is null and failed_at is null) as mails,
+                    (select count(*)::int from net.http_request_queue) as calls`,
+          )
+        ).rows[0]!;
+      const first = await count();
+      for (let left = first; left.mails + left.calls > 0; left = await count()) {
+        if (Date.now() - t0 > 180_000) throw new Error(`mail not drained: ${JSON.stringify(left)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return { mails: first.mails, seconds: (Date.now() - t0) / 1000 };
+    };
     const closed = (target: Target, work: Work, first = 0) =>
       measure({
         target,
@@ -331,10 +359,14 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
          from pg_stat_statements where toplevel is false or query ilike '%create_booking%'
         order by total_exec_time desc limit 12`,
     );
+    // Each loop starts with the mail of the one before sent (and measures its own mail's sending).
+    const closedMail = await drainMail();
     const createDirect = await closed(direct, create, up(createClosed.next));
+    await drainMail();
     const noopDirect = await closed(direct, noopPost);
     const noopOpen = await open(gateway, noopPost);
     const createOpen = await open(gateway, create, up(createDirect.next));
+    const openMail = await drainMail();
     const raceFirst = up(createOpen.next);
     const race = await load({
       target: gateway,
@@ -414,6 +446,13 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       openRow('find_guest_booking', findOpen, noopOpen),
       openRow('catalogue delta (GET)', deltaOpen, noopGetOpen),
     ]);
+    console.info('\nConfirmation mails (send-mail, one sender at a time, to the dev mailbox):');
+    console.info(
+      `  closed loop: ${closedMail.mails} still queued when it ended, all sent ${closedMail.seconds.toFixed(1)} s later`,
+    );
+    console.info(
+      `  open loop: ${openMail.mails} still queued when it ended, all sent ${openMail.seconds.toFixed(1)} s later`,
+    );
     console.info(`\nRace: ${CLIENTS} customers for one car and slot at once:`);
     console.info(
       `  ${race.ok} won, ${race.failed} refused (${errorsOf(race)}); bookings of that car: ${raceRows[0]!.n}`,
@@ -442,6 +481,7 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
         `create_booking, ${CLIENTS} clients: ${createClosed.rps.toFixed(0)} bookings/s (goal ≥ ${GOALS.closedRps}) ${mark(createClosed.rps >= GOALS.closedRps)}, p50 ${ms(createClosed.p50)} ms, p95 ${ms(createClosed.p95)} ms, errors ${errorsOf(createClosed)}`,
         `  no-op RPC ceiling ${noopClosed.rps.toFixed(0)} req/s: ${share.toFixed(2)} of it (goal ≥ ${GOALS.ceilingShare}) ${mark(share >= GOALS.ceilingShare)}; without the gateway ${createDirect.rps.toFixed(0)} vs ${noopDirect.rps.toFixed(0)} req/s`,
         `create_booking open loop ${GOALS.openRate}/s: p50 ${ms(createOpen.p50)}, p95 ${ms(createOpen.p95)} (goal ≤ ${GOALS.openP95Ms}) ${mark(createOpen.p95 <= GOALS.openP95Ms)}, p99 ${ms(createOpen.p99)} ms, errors ${errorsOf(createOpen)}`,
+        `mail: ${closedMail.mails} queued after the closed loop sent in ${closedMail.seconds.toFixed(1)} s, ${openMail.mails} after the open loop in ${openMail.seconds.toFixed(1)} s`,
         `race of ${CLIENTS} for one car: ${race.ok} winner(s), ${raceRows[0]!.n} booking(s) stored ${mark(race.ok === 1 && raceRows[0]!.n === 1)}`,
         `find_guest_booking: closed ${findClosed.rps.toFixed(0)} req/s (no-op ${noopClosed.rps.toFixed(0)}), open p95 ${ms(findOpen.p95)} ms, errors ${errorsOf(findClosed)}`,
         `catalogue delta: closed ${deltaClosed.rps.toFixed(0)} req/s (no-op GET ${noopGetClosed.rps.toFixed(0)}), open p95 ${ms(deltaOpen.p95)} ms`,
