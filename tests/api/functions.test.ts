@@ -188,23 +188,23 @@ describe('send-mail: one sender at a time', () => {
     );
   }
 
-  /** The webhook calls a statement queues, inside a transaction rolled back (seen by nobody). */
-  async function webhooksOfAnInsert(busy: string): Promise<number> {
+  /**
+   * The send-mail calls `act` queues after `prepare`, inside a transaction rolled back (seen by
+   * nobody, and sending nothing).
+   */
+  async function sendMailCallsQueued(
+    prepare: (client: pg.Client) => Promise<unknown>,
+    act: (client: pg.Client) => Promise<unknown>,
+  ): Promise<number> {
     const client = new pg.Client({ connectionString: testStack().dbUrl });
     await client.connect();
     try {
       await client.query('begin');
-      await client.query(`update internal.mail_sender set busy_until = now() + $1::interval`, [
-        busy,
-      ]);
+      await prepare(client);
       const before = await client.query<{ id: string }>(
         'select coalesce(max(id), 0)::text as id from net.http_request_queue',
       );
-      await client.query(
-        `insert into internal.mail_outbox (to_email, subject, body_text)
-         values ($1, 'x', 'x'), ($2, 'x', 'x')`,
-        [uniqueEmail('held'), uniqueEmail('held')],
-      );
+      await act(client);
       const after = await client.query<{ n: number }>(
         `select count(*)::int as n from net.http_request_queue
           where id > $1 and url like '%/functions/v1/send-mail'`,
@@ -218,47 +218,43 @@ describe('send-mail: one sender at a time', () => {
   }
 
   it('calls no webhook for a statement queued while a sender holds the outbox, one otherwise', async () => {
-    expect(await webhooksOfAnInsert('1 minute')).toBe(0);
-    expect(await webhooksOfAnInsert('-1 second')).toBe(1);
+    const insertUnder = (busy: string) =>
+      sendMailCallsQueued(
+        (client) =>
+          client.query(`update internal.mail_sender set busy_until = now() + $1::interval`, [busy]),
+        (client) =>
+          client.query(
+            `insert into internal.mail_outbox (to_email, subject, body_text)
+             values ($1, 'x', 'x'), ($2, 'x', 'x')`,
+            [uniqueEmail('held'), uniqueEmail('held')],
+          ),
+      );
+    expect(await insertUnder('1 minute')).toBe(0);
+    expect(await insertUnder('-1 second')).toBe(1);
   });
 
   it('calls the next sender when one releases the outbox with mail still due, none otherwise', async () => {
-    /** The webhook calls `edge_release_mail` queues, inside a transaction rolled back. */
-    async function webhooksOfARelease(due: boolean): Promise<number> {
-      const client = new pg.Client({ connectionString: testStack().dbUrl });
-      await client.connect();
-      try {
-        await client.query('begin');
-        // Nothing else is due in this transaction: what others queued is leased here.
-        await client.query(
-          `update internal.mail_outbox set claimed_until = now() + interval '1 minute'
-            where sent_at is null and failed_at is null`,
-        );
-        if (due) {
+    const release = (due: boolean) =>
+      sendMailCallsQueued(
+        async (client) => {
+          // Nothing else is due in this transaction: what others queued is leased here.
+          await client.query(
+            `update internal.mail_outbox set claimed_until = now() + interval '1 minute'
+              where sent_at is null and failed_at is null`,
+          );
+          if (!due) return;
+          // Queued without the webhook (as under a sender's hold).
           await client.query(`set local session_replication_role = replica`);
           await client.query(
             `insert into internal.mail_outbox (to_email, subject, body_text) values ($1, 'x', 'x')`,
             [uniqueEmail('due')],
           );
           await client.query(`set local session_replication_role = origin`);
-        }
-        const before = await client.query<{ id: string }>(
-          'select coalesce(max(id), 0)::text as id from net.http_request_queue',
-        );
-        await client.query('select public.edge_release_mail()');
-        const after = await client.query<{ n: number }>(
-          `select count(*)::int as n from net.http_request_queue
-            where id > $1 and url like '%/functions/v1/send-mail'`,
-          [before.rows[0]!.id],
-        );
-        return after.rows[0]!.n;
-      } finally {
-        await client.query('rollback');
-        await client.end();
-      }
-    }
-    expect(await webhooksOfARelease(true)).toBe(1);
-    expect(await webhooksOfARelease(false)).toBe(0);
+        },
+        (client) => client.query('select public.edge_release_mail()'),
+      );
+    expect(await release(true)).toBe(1);
+    expect(await release(false)).toBe(0);
   });
 
   it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
