@@ -7,9 +7,9 @@
 -- them cost as much CPU as the bookings themselves. And the provider answers 2 requests a second
 -- by default (Resend): many senders at once are refused (429) and wait a minute to retry.
 --
--- Now a running sender holds `internal.mail_sender.busy_until` (4 to 5 s ahead, kept by its claims): a
--- statement that queues a mail while it is held calls no webhook, as the sender takes the row at
--- its next claim. A sender that ends first releases the hold, then claims once more after every
+-- Now a running sender holds `internal.mail_sender.busy_until` (4 to 5 s ahead, kept by its
+-- claims): a statement that queues a mail while it is held calls no webhook, as the sender takes
+-- the row at its next claim. A sender that ends first releases the hold, then claims once more after every
 -- transaction that was writing when it released has ended (`edge_claim_mail(after_writers)`):
 -- a row queued by a transaction that saw the hold is then committed, and taken. A sender that dies
 -- holding leaves its rows to the schedule's sweep (every minute), as before; one that ends with

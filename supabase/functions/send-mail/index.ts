@@ -6,8 +6,8 @@
  * provider's idempotency key, so a send retried after a crash is not delivered twice; a failure is
  * retried with backoff (edge_settle_mails).
  *
- * One sender at a time: while this call runs it holds the outbox (each claim renews the hold for
- * 5 s), and rows queued meanwhile call no webhook; it takes them at its next claim. When the outbox
+ * One sender at a time: while this call runs it holds the outbox (its claims keep the hold 4 to 5 s
+ * ahead), and rows queued meanwhile call no webhook; it takes them at its next claim. When the outbox
  * has stayed empty for LINGER_MS (or the budget is spent) it releases the hold and claims once more
  * after the transactions writing at that moment have ended, so no row queued under the hold is left
  * behind. docs/functions.md.
