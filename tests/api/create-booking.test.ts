@@ -556,6 +556,47 @@ describe('every booking rule is checked again by the server', () => {
     expectCode((await guest.rpc('create_booking', { p: wrongBucket })).error, 'licence_required');
   });
 
+  it('finds a booking file only at `{booking_id}/{name}`, one level down', async () => {
+    const id = randomUUID();
+    await sql(`begin;
+      set local session_replication_role = replica;
+      insert into storage.objects (bucket_id, name, metadata) values
+        ('licenses', '${id}/permis.pdf', '{}'), ('licenses', '${id}/sub/permis.pdf', '{}');
+      commit;`);
+    try {
+      const paths = [
+        `${id}/permis.pdf`,
+        `${id}/sub/permis.pdf`,
+        `${id}/`,
+        id,
+        `/${id}/permis.pdf`,
+        `${randomUUID()}/permis.pdf`,
+        `${id.toUpperCase()}/permis.pdf`,
+        null,
+      ];
+      const rows = await sql<{ found: boolean }>(
+        `select internal.booking_file_exists('licenses', $1::uuid, p) as found
+           from unnest($2::text[]) with ordinality as x(p, n) order by n`,
+        [id, paths],
+      );
+      expect(rows.map((row) => row.found)).toEqual([
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
+    } finally {
+      await sql(`begin;
+        set local session_replication_role = replica;
+        delete from storage.objects where bucket_id = 'licenses' and name like '${id}/%';
+        commit;`);
+    }
+  });
+
   it('wants the flight document of a visitor from abroad (flight_document_required)', async () => {
     await refused('flight_document_required', { from_abroad: true });
     await refused('flight_document_required', {

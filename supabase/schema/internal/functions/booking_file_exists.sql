@@ -6,8 +6,11 @@ CREATE OR REPLACE FUNCTION internal.booking_file_exists(bucket text, booking_id 
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  folder text := booking_id::text || '/';
 begin
-  if path is null or path !~ ('^' || booking_id::text || '/[^/]+$') then
+  if path is null or not starts_with(path, folder) or char_length(path) = char_length(folder)
+     or strpos(substr(path, char_length(folder) + 1), '/') > 0 then
     return false;
   end if;
   perform 1 from storage.objects o
