@@ -32,7 +32,7 @@ type Outcome =
 const BATCH = 20;
 /**
  * A call stops taking new batches after this long, and calls the next sender if mail is still
- * coming (edge_release_mail): it answers within pg_net's 10 s timeout.
+ * coming (edge_release_mail): it answers within pg_net's 10 s timeout unless the provider is slow.
  */
 const BUDGET_MS = 7_000;
 /** How long an empty outbox is watched before the hold is released. */
