@@ -939,6 +939,7 @@ describe('a stack whose mail provider fails', () => {
   let provider: Server;
   const requests: Array<{ key: string | undefined; body: Record<string, unknown> }> = [];
   let failures = 2;
+  const throttled = new Set<string>();
   let stack: TestStack;
   let envDir: string;
 
@@ -952,7 +953,15 @@ describe('a stack whose mail provider fails', () => {
     provider = createServer(async (req, res) => {
       const body = await readBody(req);
       requests.push({ key: req.headers['idempotency-key'] as string | undefined, body });
-      if ((body.to as string[])[0]!.startsWith('refused')) {
+      const to = (body.to as string[])[0]!;
+      if (to.startsWith('throttled') && !throttled.has(to)) {
+        // The provider's rate limit, once for this address (Resend: 2 requests a second).
+        throttled.add(to);
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(JSON.stringify({ statusCode: 429, name: 'rate_limit_exceeded', message: 'slow' }));
+        return;
+      }
+      if (to.startsWith('refused')) {
         res.writeHead(422, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ statusCode: 422, name: 'validation_error', message: 'bad' }));
         return;
@@ -1032,6 +1041,22 @@ describe('a stack whose mail provider fails', () => {
     expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${id}`]));
     // The project's secrets (supabase/functions/.env) replace the local defaults.
     expect(tries[0]!.body.from).toBe('Kiraa Test <test@kiraa.example>');
+  });
+
+  it('waits as long as the provider’s rate limit asks, then sends the same mail: no backoff', async () => {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into internal.mail_outbox (to_email, subject, body_text)
+       values ('throttled@example.dz', 'Hello', 'Body') returning id`,
+    );
+    const row = await until(async () => {
+      const current = await rowOf(rows[0]!.id);
+      return current.sent_at ? current : null;
+    }, 'the mail sent after the wait');
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toBeNull();
+    const tries = requests.filter((r) => (r.body.to as string[])[0] === 'throttled@example.dz');
+    expect(tries).toHaveLength(2);
+    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${rows[0]!.id}`]));
   });
 
   it('gives up at once on a mail the provider refuses', async () => {

@@ -9,8 +9,11 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
 
 export type SendResult =
   | { ok: true; id: string }
-  /** `permanent`: sending it again cannot work (a refused address); else retry later. */
-  | { ok: false; permanent: boolean; error: string };
+  /**
+   * `permanent`: sending it again cannot work (a refused address); else retry later.
+   * `retryAfterMs`: the provider's rate limit (429) and how long it asks to wait (`Retry-After`).
+   */
+  | { ok: false; permanent: boolean; error: string; retryAfterMs?: number };
 
 /**
  * Sends one mail. `idempotencyKey` makes a retried send safe: the provider sends a key's mail
@@ -57,9 +60,16 @@ export async function sendMail(
   // A refused request (bad address, bad payload, a reused key) fails the same way every time;
   // a wrong key, a rate limit or an outage may pass later.
   const permanent = res.status === 400 || res.status === 409 || res.status === 422;
-  return {
-    ok: false,
-    permanent,
-    error: `mail provider answered ${res.status}: ${text.slice(0, 300)}`,
-  };
+  const error = `mail provider answered ${res.status}: ${text.slice(0, 300)}`;
+  if (res.status === 429) {
+    // Seconds (Resend's form); a missing or unreadable value counts as one second.
+    const seconds = Number(res.headers.get('retry-after'));
+    return {
+      ok: false,
+      permanent,
+      error,
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000,
+    };
+  }
+  return { ok: false, permanent, error };
 }

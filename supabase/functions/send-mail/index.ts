@@ -38,6 +38,8 @@ const BUDGET_MS = 7_000;
 /** How long an empty outbox is watched before the hold is released. */
 const LINGER_MS = 1_000;
 const POLL_MS = 200;
+/** The longest wait the provider's rate limit may ask of a sender before it resends. */
+const THROTTLE_WAIT_MS = 2_000;
 /** Claims after the release: what was queued under the hold, and no more. */
 const LAST_ROUNDS = 5;
 
@@ -48,20 +50,32 @@ Deno.serve(async (req) => {
   if (refused) return refused;
   await req.body?.cancel();
 
+  const started = Date.now();
   const counts = { sent: 0, retried: 0, failed: 0 };
-  /** Sends a batch one mail after the other (the provider's rate is per second), then records it. */
+  /**
+   * Sends a batch one mail after the other, then records it. When the provider's rate limit
+   * answers (429, Resend: 2 requests a second by default), the sender waits as long as it asks
+   * (THROTTLE_WAIT_MS at most) and sends the same mail again, within its time budget: a burst of
+   * bookings then waits seconds for its mails, not a minute's backoff each.
+   */
   async function send(rows: OutboxRow[]): Promise<void> {
     const outcomes: Outcome[] = [];
     for (const row of rows) {
-      const result = await sendMail(
-        {
-          to: row.to_email,
-          subject: row.subject,
-          text: row.body_text,
-          ...(typeof row.body_html === 'string' ? { html: row.body_html } : {}),
-        },
-        `kiraa-mail-outbox-${row.id}`,
-      );
+      const mail = {
+        to: row.to_email,
+        subject: row.subject,
+        text: row.body_text,
+        ...(typeof row.body_html === 'string' ? { html: row.body_html } : {}),
+      };
+      let result = await sendMail(mail, `kiraa-mail-outbox-${row.id}`);
+      while (
+        !result.ok &&
+        result.retryAfterMs !== undefined &&
+        Date.now() - started + result.retryAfterMs < BUDGET_MS + THROTTLE_WAIT_MS
+      ) {
+        await sleep(Math.min(result.retryAfterMs, THROTTLE_WAIT_MS));
+        result = await sendMail(mail, `kiraa-mail-outbox-${row.id}`);
+      }
       if (result.ok) {
         outcomes.push({ mail_id: row.id, provider_id: result.id });
         counts.sent++;
@@ -75,7 +89,6 @@ Deno.serve(async (req) => {
     if (outcomes.length) await rpc('edge_settle_mails', { results: outcomes });
   }
 
-  const started = Date.now();
   let emptySince = 0;
   try {
     while (Date.now() - started < BUDGET_MS) {
