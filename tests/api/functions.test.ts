@@ -1007,6 +1007,24 @@ describe('a stack whose mail provider fails', () => {
     );
     return result.rows[0]!;
   }
+  /** Queues a mail to `to` and waits until its row is `done` (sent, given up…). */
+  async function queueUntil(
+    to: string,
+    done: (row: Awaited<ReturnType<typeof rowOf>>) => boolean,
+    what: string,
+  ) {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into internal.mail_outbox (to_email, subject, body_text)
+       values ($1, 'Hello', 'Body') returning id`,
+      [to],
+    );
+    const id = rows[0]!.id;
+    const row = await until(async () => {
+      const current = await rowOf(id);
+      return done(current) ? current : null;
+    }, what);
+    return { id, row };
+  }
 
   it('retries a transient failure with backoff, with the same idempotency key, until sent', async () => {
     const { rows } = await stack.db.query<{ id: string }>(
@@ -1044,30 +1062,24 @@ describe('a stack whose mail provider fails', () => {
   });
 
   it('waits as long as the provider’s rate limit asks, then sends the same mail: no backoff', async () => {
-    const { rows } = await stack.db.query<{ id: string }>(
-      `insert into internal.mail_outbox (to_email, subject, body_text)
-       values ('throttled@example.dz', 'Hello', 'Body') returning id`,
+    const { id, row } = await queueUntil(
+      'throttled@example.dz',
+      (current) => !!current.sent_at,
+      'the mail sent after the wait',
     );
-    const row = await until(async () => {
-      const current = await rowOf(rows[0]!.id);
-      return current.sent_at ? current : null;
-    }, 'the mail sent after the wait');
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBeNull();
     const tries = requests.filter((r) => (r.body.to as string[])[0] === 'throttled@example.dz');
     expect(tries).toHaveLength(2);
-    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${rows[0]!.id}`]));
+    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${id}`]));
   });
 
   it('gives up at once on a mail the provider refuses', async () => {
-    const { rows } = await stack.db.query<{ id: string }>(
-      `insert into internal.mail_outbox (to_email, subject, body_text)
-       values ('refused@example.dz', 'Hello', 'Body') returning id`,
+    const { row } = await queueUntil(
+      'refused@example.dz',
+      (current) => !!current.failed_at,
+      'the refusal',
     );
-    const row = await until(async () => {
-      const current = await rowOf(rows[0]!.id);
-      return current.failed_at ? current : null;
-    }, 'the refusal');
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toMatch(/422/);
   });
