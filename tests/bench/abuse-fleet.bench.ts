@@ -17,6 +17,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 
+import { SEED } from '../support/seed.ts';
 import { fetchMails } from '../support/supabase.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { isMain, printTable } from './support.ts';
@@ -163,12 +164,8 @@ export default async function fleetBench(): Promise<{ summary: string[] }> {
     const cars = (
       await db.query<{ id: string }>('select id from public.cars where active')
     ).rows.map((r) => r.id);
-    // An airport: open every day at the bench's 10:00 (docs/opening-hours.md).
-    const place = (
-      await db.query<{ id: string }>(
-        "select id from public.locations where active and kind = 'airport' order by id limit 1",
-      )
-    ).rows[0]!.id;
+    // Algiers airport: open every day at the bench's 10:00 (docs/opening-hours.md).
+    const place = SEED.locations.alg;
     const catchAll = `catchall-${randomUUID().slice(0, 6)}.example`;
 
     // The attacker: 90-day rentals anywhere in the year, invented mailboxes on its own domain,

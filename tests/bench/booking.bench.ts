@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import type { LocalBooking } from '../../src/domain/local-booking.ts';
 import type { LocalFile, OutboxEntry } from '../../src/infra/db.ts';
 import type { E2eEnv } from '../e2e/support/env.ts';
+import { SEED } from '../support/seed.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 import { isMain, printTable, stats, withBuiltApp, type Stats } from './support.ts';
 
@@ -73,14 +74,10 @@ async function flushBench(env: E2eEnv) {
 
   const service = client(env, env.serviceRoleKey);
   const { data: cars } = await service.from('cars').select('id').eq('active', true).order('id');
-  // An airport: open 06:00–23:00 every day, where the rentals below start and end at 10:00
+  if (!cars?.length) throw new Error('the seed has no cars');
+  // Algiers airport: open 06:00–23:00 every day, where the rentals below start and end at 10:00
   // Algiers time (docs/opening-hours.md; a city place is closed on Friday).
-  const { data: places } = await service
-    .from('locations')
-    .select('id')
-    .eq('active', true)
-    .eq('kind', 'airport');
-  if (!cars?.length || !places?.length) throw new Error('the seed has no cars or places');
+  const place = SEED.locations.alg;
 
   // 100 rentals that never overlap: each car takes its turn, three days apart, 100 days out
   // (within the booking horizon, after the seed's upcoming bookings).
@@ -106,8 +103,8 @@ async function flushBench(env: E2eEnv) {
       car_id: String(cars[i % cars.length]!.id),
       start_at: start.toISOString(),
       end_at: end.toISOString(),
-      pickup_location_id: String(places[0]!.id),
-      dropoff_location_id: String(places[0]!.id),
+      pickup_location_id: place,
+      dropoff_location_id: place,
       driver_option: 'self' as const,
       license_path: file.path,
       flight_document_path: null,

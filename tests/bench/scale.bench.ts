@@ -34,6 +34,7 @@ import pg from 'pg';
 import { changesPath } from '../../src/sync/catalogue-requests.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { postgresUnavailableReason, startPostgres } from '../support/postgres.ts';
+import { SEED } from '../support/seed.ts';
 import { startTestStack } from '../support/stack.ts';
 import { type Job, type LoadResult, type Target, type Work } from './scale-load.ts';
 import { isMain, printTable } from './support.ts';
@@ -45,11 +46,6 @@ const DURATION_MS = 5_000;
 /** Licence files prepared: 90 two-day slots on each of the 200 cars (180 days). */
 const PREPARED = CLIENTS * 90;
 const CLIO = 'ca000000-0000-4000-8000-000000000001';
-/**
- * Algiers airport (ALG): open 06:00–23:00 every day (supabase/seed.sql), so no slot falls on a
- * closed day or hour (`pickup_outside_hours`, docs/opening-hours.md).
- */
-const ALG_AIRPORT = '10c00000-0000-4000-8000-000000000021';
 
 /** CPU milliseconds (user + system) of a process, from /proc (Linux). */
 function cpuMs(pid: number): number {
@@ -341,7 +337,9 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       measure({ target, work, mode: 'open', first, rate: GOALS.openRate, durationMs: DURATION_MS });
     const noopPost: Work = { kind: 'noop', method: 'POST' };
     const noopGet: Work = { kind: 'noop', method: 'GET' };
-    const create: Work = { kind: 'create', cars: loopCars, location: ALG_AIRPORT };
+    // Algiers airport: open 06:00–23:00 every day (supabase/seed.sql), so no slot falls on a
+    // closed day or hour (`pickup_outside_hours`, docs/opening-hours.md).
+    const create: Work = { kind: 'create', cars: loopCars, location: SEED.locations.alg };
     const up = (n: number) => Math.ceil(n / CLIENTS) * CLIENTS;
 
     await db.query(`select pg_stat_statements_reset()`);
@@ -370,7 +368,13 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
     const raceFirst = up(createOpen.next);
     const race = await load({
       target: gateway,
-      work: { kind: 'create', cars: [raceCar], location: ALG_AIRPORT, tokens, sameSlot: true },
+      work: {
+        kind: 'create',
+        cars: [raceCar],
+        location: SEED.locations.alg,
+        tokens,
+        sameSlot: true,
+      },
       mode: 'once',
       first: raceFirst,
       concurrency: CLIENTS,

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 
 import { serviceClient, sql, testStack } from './clients.ts';
 import { DEMO_ADMIN_TOTP_SECRET, signInWithFactor } from './mfa.ts';
+import { SEED } from './seed.ts';
 import { TEST_PASSWORD, checkBookingFiles, nodeClient, uniqueEmail } from './supabase.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -88,28 +89,8 @@ export type Notification = {
   updated_at: string;
 };
 
-// ---------------------------------------------------------------------------------------------
-// Seed data (supabase/seed.sql)
-// ---------------------------------------------------------------------------------------------
-
-export const SEED = {
-  cars: {
-    clio5: 'ca000000-0000-4000-8000-000000000001',
-    retiredClio4: 'ca000000-0000-4000-8000-000000000002',
-    duster4x4: 'ca000000-0000-4000-8000-000000000010',
-    peugeot2008: 'ca000000-0000-4000-8000-000000000016',
-  },
-  locations: {
-    algerCentre: '10c00000-0000-4000-8000-000000000001',
-    annabaCentre: '10c00000-0000-4000-8000-000000000004',
-    tamanrassetCentre: '10c00000-0000-4000-8000-000000000009',
-    alg: '10c00000-0000-4000-8000-000000000021',
-  },
-  users: {
-    customer: 'd0000000-0000-4000-8000-000000000001',
-    admin: 'd0000000-0000-4000-8000-000000000002',
-  },
-} as const;
+// Seed data (supabase/seed.sql): tests/support/seed.ts, which the benches read too.
+export { SEED };
 
 export const DEMO_PASSWORD = 'Kiraa2026!';
 export const DEMO_CUSTOMER_EMAIL = 'client@kiraa.dz';
