@@ -106,7 +106,7 @@ export type Stack = {
   vapid: VapidKeys;
   /** The Edge Functions served at /functions/v1. */
   functions: EdgeRuntime;
-  /** pg_net's stand-in: `flush()` sends what SQL queued now. */
+  /** pg_net's stand-in: its worker sends what `net.http_post` queued. */
   net: NetWorker;
   /** pg_cron's stand-in: `run(jobname)` runs a scheduled job now. */
   cron: CronWorker;

@@ -67,14 +67,15 @@ Deno.serve(async (req) => {
         text: row.body_text,
         ...(typeof row.body_html === 'string' ? { html: row.body_html } : {}),
       };
-      let result = await sendMail(mail, `kiraa-mail-outbox-${row.id}`);
+      const key = `kiraa-mail-outbox-${row.id}`;
+      let result = await sendMail(mail, key);
       while (
         !result.ok &&
         result.retryAfterMs !== undefined &&
         Date.now() - started + result.retryAfterMs < BUDGET_MS + THROTTLE_WAIT_MS
       ) {
         await sleep(Math.min(result.retryAfterMs, THROTTLE_WAIT_MS));
-        result = await sendMail(mail, `kiraa-mail-outbox-${row.id}`);
+        result = await sendMail(mail, key);
       }
       if (result.ok) {
         outcomes.push({ mail_id: row.id, provider_id: result.id });

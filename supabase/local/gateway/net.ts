@@ -16,8 +16,6 @@ type Queued = {
 };
 
 export type NetWorker = {
-  /** Sends what is queued now and waits for the answers (tests). */
-  flush(): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -27,7 +25,7 @@ const RESPONSE_TTL = '6 hours';
 
 export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 100): NetWorker {
   let stopped = false;
-  let running: Promise<number> = Promise.resolve(0);
+  let running: Promise<void> = Promise.resolve();
   let lastError = '';
   let lastPrune = 0;
 
@@ -79,13 +77,13 @@ export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 
     }
   }
 
-  async function tick(): Promise<number> {
+  async function tick(): Promise<void> {
     const exists = await db.query<{ present: boolean }>(
       "select to_regclass('net.http_request_queue') is not null as present",
     );
-    if (!exists.rows[0]?.present) return 0;
+    if (!exists.rows[0]?.present) return;
     const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight.size);
-    if (room <= 0) return 0;
+    if (room <= 0) return;
     const { rows } = await db.query<Queued>(
       `delete from net.http_request_queue
         where id in (select id from net.http_request_queue order by id limit ${room}
@@ -104,20 +102,17 @@ export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 
         `delete from net._http_response where created < now() - interval '${RESPONSE_TTL}'`,
       );
     }
-    return rows.length;
   }
 
-  function run(): Promise<number> {
+  function run(): Promise<void> {
     running = running
       .then(tick)
-      .then((count) => {
+      .then(() => {
         lastError = '';
-        return count;
       })
       .catch((error: Error) => {
         if (error.message !== lastError) log(`net: ${error.message}`);
         lastError = error.message;
-        return 0;
       });
     return running;
   }
@@ -133,15 +128,6 @@ export function startNetWorker(db: Db, log: (message: string) => void, pollMs = 
   schedule();
 
   return {
-    async flush() {
-      let total = 0;
-      for (;;) {
-        const sent = await run();
-        total += sent;
-        if (sent === 0 && inFlight.size === 0) return total;
-        if (sent < BATCH && inFlight.size) await Promise.race([...inFlight]);
-      }
-    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
