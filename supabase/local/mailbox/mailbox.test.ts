@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { escapeHtml, linkify, Mailbox } from './mailbox.ts';
 
@@ -30,6 +30,24 @@ describe('Mailbox', () => {
     expect(reopened.list('b@kiraa.test').map((m) => m.subject)).toEqual(['second']);
     await reopened.clear();
     expect(new Mailbox(file).list()).toEqual([]);
+  });
+
+  it('keeps a mail listed when its file cannot be written, and writes again at the next mail', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiraa-mail-'));
+    dirs.push(dir);
+    const blocker = join(dir, 'blocker');
+    writeFileSync(blocker, 'not a folder');
+    const box = new Mailbox(join(blocker, 'mail.json'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await box.send({ to: 'a@kiraa.test', subject: 'first', text: '1' });
+    await box.flushed();
+    expect(box.list().map((m) => m.subject)).toEqual(['first']);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^dev mailbox: .* not written: /));
+    rmSync(blocker);
+    await box.send({ to: 'a@kiraa.test', subject: 'second', text: '2' });
+    await box.flushed();
+    expect(JSON.parse(readFileSync(join(blocker, 'mail.json'), 'utf8'))).toHaveLength(2);
+    errors.mockRestore();
   });
 
   it('refuses a mail without recipient or subject', async () => {

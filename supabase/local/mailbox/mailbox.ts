@@ -178,20 +178,26 @@ export class Mailbox implements Mailer {
   /**
    * Writes are serialised and atomic (temp file + rename), and gathered: the changes of
    * PERSIST_GATHER_MS share one write (at peak, a write of the whole list for each mail cost more
-   * CPU than sending it). The promise resolves once a write including this change is done.
+   * CPU than sending it). The promise resolves once a write including this change is done; a
+   * failed write is reported and leaves the mails listed (a send does not wait for the disk, so
+   * it must not fail, nor end the stack, for it), and the next change writes them all again.
    */
   private persist(): Promise<void> {
     const file = this.file;
     if (!file) return Promise.resolve();
     if (this.nextWrite) return this.nextWrite;
-    const write = this.writing.then(async () => {
-      await new Promise((resolve) => setTimeout(resolve, PERSIST_GATHER_MS));
-      this.nextWrite = null; // changes from now on need the write after this one
-      const snapshot = JSON.stringify(this.mails);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, snapshot);
-      await rename(`${file}.tmp`, file);
-    });
+    const write = this.writing
+      .then(async () => {
+        await new Promise((resolve) => setTimeout(resolve, PERSIST_GATHER_MS));
+        this.nextWrite = null; // changes from now on need the write after this one
+        const snapshot = JSON.stringify(this.mails);
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(`${file}.tmp`, snapshot);
+        await rename(`${file}.tmp`, file);
+      })
+      .catch((error: Error) => {
+        console.error(`dev mailbox: ${file} not written: ${error.message}`);
+      });
     this.nextWrite = write;
     this.writing = write;
     return write;
