@@ -202,8 +202,8 @@ describe("the app's start", () => {
     const built = startAfterFirstPaint(index);
     expect(built).not.toContain('<script type="module"');
     expect(built).toContain(
-      '<head><link rel="modulepreload" crossorigin href="/assets/runtime.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/shell.js"></head>',
+      '<head><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/runtime.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell.js"></head>',
     );
     expect(built).toMatch(
       /<div id="root"><\/div><script>\n\(function[\s\S]*shell\.js[\s\S]*<\/script>\n<\/body>/,

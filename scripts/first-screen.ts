@@ -278,7 +278,10 @@ export function starterScript(sources: string[]): string {
 
 /**
  * The finished index.html with the app's module scripts started by `starterScript` at the end of
- * the body: the head keeps them as `modulepreload` links, so they download as early as before.
+ * the body: the head keeps them as `modulepreload` links, so they download as early as before, at
+ * a low priority: the first screen paints from the HTML and the stylesheet, and its first cards
+ * need the catalogue and the first photo, not the app's code, which would otherwise share the
+ * link with them (docs/performance.md, "The app's code after the first screen's bytes").
  */
 export function startAfterFirstPaint(index: string): string {
   const sources = [...index.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
@@ -290,7 +293,8 @@ export function startAfterFirstPaint(index: string): string {
   return index
     .replace(
       MODULE_SCRIPT,
-      (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}">`,
+      (_tag, src: string) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${src}">`,
     )
     .replace('</body>', () => `<script>\n${starterScript(sources)}\n</script>\n</body>`);
 }

@@ -332,6 +332,7 @@ describe('preloadScript', () => {
     ]);
     const link = document.head.querySelector('link[rel=modulepreload]') as HTMLLinkElement;
     expect(link.crossOrigin).toBe('');
+    expect(link.fetchPriority).toBe('low');
   });
 
   it('preloads nothing of a framed route but the core catalog (the shell draws its frame first)', () => {

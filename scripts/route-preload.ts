@@ -6,7 +6,9 @@
  * one more download, one after the other. index.html gets an inline script that matches the URL
  * against the route table and adds `<link rel="modulepreload">` for that screen's chunks (those
  * the shell does not already load) and for the language's catalogs, so they download alongside
- * the shell. The app then imports them as usual, from the module map.
+ * the shell, at the shell's low priority (first-screen.ts, `startAfterFirstPaint`): after the
+ * stylesheet, the catalogue and the first photo. The app then imports them as usual, from the
+ * module map.
  *
  * The routes come from src/app/routes.tsx, read with TypeScript's parser: every object with a
  * `path` and `lazy: page('<catalog>', () => import('@/<module>'))` — or `page(['<catalog>', …], …)`
@@ -233,6 +235,7 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     "        link.rel = 'modulepreload';",
     '        link.href = base + file;',
     "        link.crossOrigin = '';",
+    "        link.fetchPriority = 'low';",
     '        document.head.appendChild(link);',
     '      });',
     '    };',
