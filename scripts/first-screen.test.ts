@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('the pages with first cards', () => {
-  it("are the first screens, for the prefetch's read of a device's cars too", () => {
+  it("are the first screens with cards, for the prefetch's read of a device's cars too", () => {
     for (const path of [
       '/',
       '/home',
@@ -58,7 +58,9 @@ describe('the pages with first cards', () => {
       '/qa',
       '/homes',
     ]) {
-      const screen = FIRST_SCREENS.some((s) => new RegExp(s.pattern).test(path));
+      const screen = FIRST_SCREENS.some(
+        (s) => s.name !== 'book' && new RegExp(s.pattern).test(path),
+      );
       expect(FIRST_CARDS_ROUTE.test(path), path).toBe(screen);
     }
   });
@@ -85,8 +87,15 @@ describe('the first screen in index.html', () => {
     expect(loadPage('/home').querySelector('h1')?.textContent).toBe('home fr');
   });
 
+  it("shows the booking wizard's frame, but not when a refused booking is corrected", () => {
+    expect(loadPage('/cars/book?car=ca000000').querySelector('h1')?.textContent).toBe('book fr');
+    const editing = loadPage('/cars/book?car=ca000000&edit=GB-2K7');
+    expect(editing.querySelector('#placeholder')).not.toBeNull();
+    expect(editing.querySelector('h1')).toBeNull();
+  });
+
   it('keeps the placeholder on the pages it does not write out', () => {
-    for (const path of ['/cars/renault-clio', '/staff', '/homes', '/sign-in']) {
+    for (const path of ['/cars/renault-clio', '/staff', '/homes', '/sign-in', '/cars/booking']) {
       const root = loadPage(path);
       expect(root.querySelector('#placeholder')).not.toBeNull();
       expect(root.querySelector('h1')).toBeNull();
@@ -143,10 +152,11 @@ describe("the service worker's documents", () => {
     expect(shellDocument('fr', '/home')).toBe('index.html');
     expect(shellDocument('ar', '/')).toBe('index.ar.html');
     expect(shellDocument('en', '/cars/')).toBe('index.en.html');
+    expect(shellDocument('ar', '/cars/book')).toBe('index.ar.html');
     for (const unknown of ['de', '', null, undefined, 42]) {
       expect(shellDocument(unknown, '/cars')).toBe('index.html');
     }
-    for (const path of ['/cars/renault-clio', '/cars/book', '/qa', '/homes', '/staff']) {
+    for (const path of ['/cars/renault-clio', '/cars/booking', '/qa', '/homes', '/staff']) {
       expect(shellDocument('ar', path)).toBe('index.shell.html');
     }
   });

@@ -34,14 +34,23 @@ import { scriptJson } from '../src/sync/catalogue-prefetch.ts';
 import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
 import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 
-/** A page written into index.html: the path rendered, the URLs that show it, its catalogs. */
-export type FirstScreen = { name: string; path: string; pattern: string; catalogs: string[] };
+/**
+ * A page written into index.html: the path rendered, the URLs that show it (not with a query
+ * string matching `unless`), its catalogs.
+ */
+export type FirstScreen = {
+  name: string;
+  path: string;
+  pattern: string;
+  unless?: string;
+  catalogs: readonly string[];
+};
 
-/** The pages a first visit usually opens: the home page (and `/`) and the car list. */
-export const FIRST_SCREENS: FirstScreen[] = FIRST_SCREEN_PAGES.map((page) => ({
-  ...page,
-  catalogs: ['catalogue'],
-}));
+/**
+ * The pages a first visit usually opens: the home page (and `/`), the car list, and the booking
+ * wizard's frame (a link to book a car, shared or from a search).
+ */
+export const FIRST_SCREENS: FirstScreen[] = FIRST_SCREEN_PAGES.map((page) => ({ ...page }));
 
 /** The marker in index.html, after #root, that the templates and scripts replace. */
 export const FIRST_SCREEN_MARKER = '<!-- kiraa:first-screen -->';
@@ -73,7 +82,9 @@ export function chooserScript(
   locales: readonly string[],
   defaultLocale: string,
 ): string {
-  const table = JSON.stringify(screens.map((screen) => [screen.pattern, screen.name]));
+  const table = JSON.stringify(
+    screens.map((screen) => [screen.pattern, screen.name, screen.unless ?? null]),
+  );
   return [
     '(function () {',
     '  var wanted = null;',
@@ -89,6 +100,7 @@ export function chooserScript(
     `    var table = ${table};`,
     '    for (var i = 0; i < table.length; i++) {',
     '      if (new RegExp(table[i][0]).test(location.pathname)) {',
+    '        if (table[i][2] && new RegExp(table[i][2]).test(location.search)) break;',
     "        wanted = table[i][1] + '-' + locale;",
     '        break;',
     '      }',
@@ -197,7 +209,11 @@ export function firstScreen(options: {
           const { prerender, prerenderCards } = (await server.ssrLoadModule(
             '/src/app/prerender.tsx',
           )) as {
-            prerender: (path: string, locale: string, catalogs: string[]) => Promise<string>;
+            prerender: (
+              path: string,
+              locale: string,
+              catalogs: readonly string[],
+            ) => Promise<string>;
             prerenderCards: (locale: string) => Promise<CardTemplates>;
           };
           const chooser = chooserScript(screens, locales, options.defaultLocale);

@@ -29,6 +29,13 @@ describe('prerender (the first screen written into index.html at build time)', (
     expect(page.querySelector('[data-testid="car-link"]')).toBeNull();
   });
 
+  it("renders the booking wizard's frame, not the wizard (its code is not loaded)", async () => {
+    const page = parse(await prerender('/cars/book', 'en', []));
+    expect(page.querySelector('main h1')?.textContent).toBe('Book a car');
+    expect(page.querySelector('main [role="status"]')).not.toBeNull();
+    expect(page.querySelector('main form, main input')).toBeNull();
+  });
+
   it('renders the home page in English after Arabic (each language its own catalogs)', async () => {
     await prerender('/home', 'ar');
     const page = parse(await prerender('/home', 'en'));

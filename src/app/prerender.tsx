@@ -5,14 +5,15 @@
  *
  * Rendered in Node, without a browser: the route's screen and the language's catalogs are loaded
  * first, then React renders the same tree as src/app/app.tsx at that URL, without running
- * effects (the home page's best-rated cars show their skeleton, as on the app's first render).
+ * effects (the home page's best-rated cars show their skeleton, as on the app's first render). A
+ * screen with a frame is not loaded: the app draws its frame first, and so does the copy.
  */
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, useRoutes } from 'react-router-dom';
 
 import { routes } from '@/app/routes';
-import { preloadScreen, withLazyScreens } from '@/app/screens';
+import { hasFrame, preloadScreen, withLazyScreens } from '@/app/screens';
 import type { Locale } from '@/domain/locale';
 import { formatDzd, numberLocales } from '@/domain/money';
 import type { Car } from '@/domain/rows';
@@ -28,7 +29,9 @@ import {
 } from '@/features/catalogue/first-cards';
 import { carLabels } from '@/features/catalogue/labels';
 
-const appRoutes = withLazyScreens(routes);
+// A screen with a frame (the booking wizard) is written as its frame: the app's own first render
+// there (src/app/screens.tsx, `firstScreenReady`).
+const appRoutes = withLazyScreens(routes, { framesOnly: true });
 
 function AppRoutes() {
   return useRoutes(appRoutes);
@@ -47,7 +50,7 @@ export async function prerender(
   catalogs: readonly CatalogName[] = ['catalogue'],
 ): Promise<string> {
   await activate(locale, catalogs);
-  await preloadScreen(routes, path);
+  if (!hasFrame(routes, path)) await preloadScreen(routes, path);
   return renderToString(
     <I18nProvider i18n={i18n}>
       <StaticRouter location={path}>

@@ -99,26 +99,39 @@ function lazyScreen(load: LazyScreen): ComponentType {
 
 /**
  * Turns the table's `lazy: page(…)` entries into elements for `useRoutes`: one screen component
- * per route, created once.
+ * per route, created once. `framesOnly`: a screen with a frame is its frame alone, never loaded
+ * (the build's first screens, src/app/prerender.tsx: what the app draws first on that route).
  */
-export function withLazyScreens(routes: RouteObject[]): RouteObject[] {
+export function withLazyScreens(
+  routes: RouteObject[],
+  { framesOnly = false }: { framesOnly?: boolean } = {},
+): RouteObject[] {
   return routes.map((route) => {
     const { lazy: load, children, ...rest } = route;
     const resolved = { ...rest } as RouteObject;
     if (typeof load === 'function') {
-      const Screen = lazyScreen(load as LazyScreen);
       const Frame = (load as LazyScreen).frame;
-      const shown = (
-        <ScreenShown>
-          <Screen />
-        </ScreenShown>
-      );
-      // Around ScreenShown: the first screen counts as shown when the screen is, not its frame.
-      resolved.element = Frame ? <Suspense fallback={<Frame />}>{shown}</Suspense> : shown;
+      if (Frame && framesOnly) {
+        resolved.element = <Frame />;
+      } else {
+        const Screen = lazyScreen(load as LazyScreen);
+        const shown = (
+          <ScreenShown>
+            <Screen />
+          </ScreenShown>
+        );
+        // Around ScreenShown: the first screen counts as shown when the screen is, not its frame.
+        resolved.element = Frame ? <Suspense fallback={<Frame />}>{shown}</Suspense> : shown;
+      }
     }
-    if (children) resolved.children = withLazyScreens(children);
+    if (children) resolved.children = withLazyScreens(children, { framesOnly });
     return resolved;
   });
+}
+
+/** Whether the screen at `pathname` has a frame the shell draws while it loads. */
+export function hasFrame(routes: RouteObject[], pathname: string): boolean {
+  return !!screenAt(routes, pathname)?.frame;
 }
 
 /**

@@ -2,11 +2,23 @@ import { defaultLocale, isLocale } from '../domain/locale.ts';
 
 /**
  * The pages whose first screen the build writes into the app's documents (scripts/first-screen.ts,
- * docs/performance.md): their path, and the URLs that show them.
+ * docs/performance.md): their path, the URLs that show them (`pattern`; not when the query string
+ * matches `unless`), the feature catalogs their first screen needs beside the shell's, and
+ * whether index.html draws their first car cards (scripts/first-cards.ts).
  */
 export const FIRST_SCREEN_PAGES = [
-  { name: 'home', path: '/home', pattern: '^/(home/?)?$' },
-  { name: 'cars', path: '/cars', pattern: '^/cars/?$' },
+  { name: 'home', path: '/home', pattern: '^/(home/?)?$', catalogs: ['catalogue'], cards: true },
+  { name: 'cars', path: '/cars', pattern: '^/cars/?$', catalogs: ['catalogue'], cards: true },
+  // The wizard's frame (src/app/frames.tsx): its heading. Correcting a refused booking (`?edit=`)
+  // has another heading: that page keeps the placeholder.
+  {
+    name: 'book',
+    path: '/cars/book',
+    pattern: '^/cars/book/?$',
+    unless: '[?&]edit=',
+    catalogs: [],
+    cards: false,
+  },
 ] as const;
 
 /** The first-screen page at `pathname`, if it is one. */

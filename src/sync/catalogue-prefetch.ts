@@ -61,7 +61,9 @@ export const FIRST_CARDS_SNAPSHOT_KEY = 'kiraa-first-cards';
 
 /** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
 export const FIRST_CARDS_ROUTE = new RegExp(
-  FIRST_SCREEN_PAGES.map((page) => page.pattern).join('|'),
+  FIRST_SCREEN_PAGES.filter((page) => page.cards)
+    .map((page) => page.pattern)
+    .join('|'),
 );
 
 /** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */

@@ -1,7 +1,7 @@
 /**
  * The first screen in the HTML (docs/performance.md, "The first screen in the HTML"): index.html
- * paints the home page and the car list, in the stored language, before the app's code has run,
- * and the app takes over without moving anything.
+ * paints the home page, the car list and the booking wizard's frame, in the stored language,
+ * before the app's code has run, and the app takes over without moving anything.
  */
 import type { Page } from '@playwright/test';
 
@@ -18,6 +18,10 @@ import { workerInControl } from './support/worker.ts';
 const APP_CODE = /\/assets\/.*\.js$/;
 /** The catalogue's cars, which index.html's prefetch asks for on a first visit. */
 const CARS_REQUEST = /\/rest\/v1\/cars\?/;
+/** A seed car to book (the wizard's page), and what shows the app took over each page. */
+const WIZARD_CAR = 'ca000000-0000-4000-8000-000000000043';
+const CAR_LINK = '[data-testid="car-link"]';
+const WIZARD_INPUT = 'main form :is(input, select):not([disabled])';
 
 /**
  * A device in `locale`: the language stored, and the document its service worker serves it
@@ -82,6 +86,24 @@ test.describe('before the app’s code runs', () => {
     await expect(page.getByTestId('car-link')).toHaveCount(0);
   });
 
+  test('the booking wizard shows its heading in the stored language, except when correcting', async ({
+    page,
+  }) => {
+    await storeLocale(page, 'en');
+    await page.goto(`/cars/book?car=${WIZARD_CAR}`);
+    await expect(page.locator('#root > [data-first-screen="book-en"]')).toHaveAttribute(
+      'inert',
+      '',
+    );
+    await expect(page.locator('h1')).toHaveText('Book a car');
+    await expect(page.locator('main [role="status"]')).toBeVisible();
+    // Correcting a refused booking has its own heading, which the copy does not have.
+    await page.goto(`/cars/book?car=${WIZARD_CAR}&edit=GB-2K7Q9X`);
+    await expect(page.locator('#root img[src="/icons/logo.svg"]')).toBeVisible();
+    await expect(page.locator('#root [data-first-screen]')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveCount(0);
+  });
+
   test('other pages keep the logo bar', async ({ page }) => {
     await page.goto('/qa');
     await expect(page.locator('#root img[src="/icons/logo.svg"]')).toBeVisible();
@@ -114,10 +136,11 @@ const WATCH_TAKEOVER = `
 
 type Watched = { sum: number; shifts: number[]; sawCopy: boolean; takeover: number | null };
 
-for (const { locale, path, heading } of [
-  { locale: 'fr', path: '/home', heading: 'Louez une voiture partout en Algérie' },
-  { locale: 'ar', path: '/home', heading: 'استأجر سيارة في أي مكان في الجزائر' },
-  { locale: 'fr', path: '/cars', heading: 'Nos voitures' },
+for (const { locale, path, heading, shown } of [
+  { locale: 'fr', path: '/home', heading: 'Louez une voiture partout en Algérie', shown: CAR_LINK },
+  { locale: 'ar', path: '/home', heading: 'استأجر سيارة في أي مكان في الجزائر', shown: CAR_LINK },
+  { locale: 'fr', path: '/cars', heading: 'Nos voitures', shown: CAR_LINK },
+  { locale: 'ar', path: `/cars/book?car=${WIZARD_CAR}`, heading: 'حجز سيارة', shown: WIZARD_INPUT },
 ]) {
   test(`the app takes over ${path} (${locale}) without a layout shift`, async ({ page }) => {
     await storeLocale(page, locale);
@@ -128,9 +151,9 @@ for (const { locale, path, heading } of [
       await route.continue();
     });
     await page.goto(path);
-    // The app's render: the copy is gone, the page is the app's (its cars come in).
+    // The app's render: the copy is gone, the page is the app's (its cars, the wizard's step 1).
     await expect(page.locator('[data-first-screen]')).toHaveCount(0);
-    await expect(page.getByTestId('car-link').first()).toBeVisible();
+    await expect(page.locator(shown).first()).toBeVisible();
     const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
     expect(watched.sawCopy).toBe(true);
     expect(watched.takeover).not.toBeNull();
@@ -287,7 +310,12 @@ test.describe("the service worker's documents", () => {
         },
         { timeout: 30_000 },
       )
-      .toEqual(['kiraa-cards-ar', 'kiraa-first-home-ar', 'kiraa-first-cars-ar']);
+      .toEqual([
+        'kiraa-cards-ar',
+        'kiraa-first-home-ar',
+        'kiraa-first-cars-ar',
+        'kiraa-first-book-ar',
+      ]);
     // That document's copy painted the Arabic car list before the app took over.
     expect(
       await page.evaluate(() => (window as unknown as { __copies: string[] }).__copies),
