@@ -5,6 +5,7 @@ import type { Car } from '@/domain/rows';
 import { db } from '@/infra/db';
 
 import {
+  CAR_PHOTO_CLASS,
   CATALOGUE_SYNCED_KEY,
   FIRST_CARDS_SNAPSHOT_KEY,
   markCatalogueSynced,
@@ -40,7 +41,7 @@ type Answers = Record<string, Promise<Response | null>>;
 const page = globalThis as unknown as {
   __kiraaCatalogue?: Answers;
   __kiraaFirstCars?: Promise<unknown>;
-  __kiraaCarPhoto?: HTMLImageElement;
+  __kiraaCarPhoto?: { slug: string; image: HTMLImageElement };
 };
 
 /** Runs index.html's script at `url` with `fetch` stubbed; returns the stub. */
@@ -66,6 +67,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   history.replaceState(null, '', '/');
+  document.body.innerHTML = '';
 });
 
 describe('prefetchUrls', () => {
@@ -227,12 +229,15 @@ describe('prefetchScript', () => {
       const photo = page.__kiraaCarPhoto;
       delete page.__kiraaCarPhoto;
       delete page.__kiraaCatalogue;
-      return photo;
+      return photo?.image;
     };
     const clio = await photoAt('/cars/clio-5');
     expect(clio?.getAttribute('src')).toBe('/cars/clio-5-1.svg');
     expect(clio?.fetchPriority).toBe('high');
     expect(clio?.crossOrigin).toBeNull();
+    // The gallery's photo box (CarPicture), decorative until the page names it.
+    expect(clio?.className).toBe(CAR_PHOTO_CLASS);
+    expect([clio?.width, clio?.height, clio?.alt]).toEqual([640, 400, '']);
     // A picture from another origin is asked for as CarPicture asks for it (CORS).
     const jumpy = await photoAt('/cars/jumpy/');
     expect(jumpy?.getAttribute('src')).toBe('https://cdn.example.test/jumpy.webp');
@@ -241,6 +246,32 @@ describe('prefetchScript', () => {
     for (const url of ['/cars/sans-photo', '/cars/autre', '/cars', '/cars/book', '/cars/%E0%A4']) {
       expect(await photoAt(url), url).toBeUndefined();
     }
+  });
+
+  it("draws the photo under index.html's placeholder, not once the app has rendered", async () => {
+    const rows = [{ id: 'a', slug: 'clio-5', images: ['/cars/clio-5-1.svg'] }];
+    const visit = async (rootHtml: string) => {
+      document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
+      runScript('/cars/clio-5', (request) =>
+        Promise.resolve(new Response(JSON.stringify(request === CARS_URL ? rows : []))),
+      );
+      await page.__kiraaFirstCars;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return document.getElementById('root')!;
+    };
+    const early = await visit('<div data-root-placeholder>Kiraa</div>');
+    const frame = early.querySelector('[data-first-car-photo]');
+    expect(frame?.hasAttribute('inert')).toBe(true);
+    expect(frame?.getAttribute('aria-hidden')).toBe('true');
+    expect(frame?.querySelector('[data-photo-slot] > img')).toBe(page.__kiraaCarPhoto?.image);
+    // The placeholder (the logo bar) stays above it.
+    expect(early.firstElementChild?.hasAttribute('data-root-placeholder')).toBe(true);
+    delete page.__kiraaCarPhoto;
+    delete page.__kiraaCatalogue;
+    const late = await visit('<main>the app</main>');
+    expect(late.querySelector('[data-first-car-photo]')).toBeNull();
+    // Still started, for the app's page to take.
+    expect(page.__kiraaCarPhoto?.slug).toBe('clio-5');
   });
 
   it('leaves null for a request that failed', async () => {

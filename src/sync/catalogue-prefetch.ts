@@ -69,8 +69,29 @@ export const FIRST_CARDS_ROUTE = new RegExp(
 /** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */
 export const CAR_PAGE_ROUTE = /^\/cars\/(?!book\/?$)([^/]+)\/?$/;
 
-/** Where the script keeps the car page's photo it started (`new Image()`, kept from collection). */
+/**
+ * Where the script leaves the car page's photo it started: `{ slug, image }`, the `<img>` the app's
+ * page takes into its own while it loads (src/infra/first-screen.ts, `firstCarPhoto`).
+ */
 export const CAR_PHOTO_GLOBAL = '__kiraaCarPhoto';
+
+/** The photo's classes: CarPicture's box for the gallery's photo (src/ui/car-picture.tsx). */
+export const CAR_PHOTO_CLASS = 'object-cover aspect-[16/10] bg-muted w-full rounded-xl';
+
+/**
+ * Where a car page's photo sits before the app's code has run, under index.html's logo bar: the
+ * page's column (src/app/layouts/top-bar-layout.tsx), the line of its "all cars" link, and the
+ * gallery's place in its grid (src/features/catalogue/car-details-page.tsx), so the photo is
+ * drawn where the page will show it. Static markup: the photo goes into `[data-photo-slot]`.
+ */
+export const CAR_PHOTO_FRAME =
+  '<div data-first-car-photo aria-hidden="true" inert class="mx-auto w-full max-w-7xl px-4 pt-6 max-[20rem]:px-2 sm:px-6 md:px-8">' +
+  '<div class="flex flex-col gap-8"><div class="text-sm">&nbsp;</div>' +
+  '<div class="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">' +
+  '<div data-photo-slot class="min-w-0"></div></div></div></div>';
+
+/** index.html's placeholder in #root, which the app's first render replaces. */
+export const ROOT_PLACEHOLDER_ATTRIBUTE = 'data-root-placeholder';
 
 type Prefetched = Record<string, Promise<Response | null>>;
 
@@ -132,7 +153,8 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      });',
     `    var carPage = ${CAR_PAGE_ROUTE.toString()}.exec(location.pathname);`,
     "    // A car's page: its photo downloads as soon as the first page names it, not once the",
-    '    // app has stored the catalogue and drawn the page (docs/performance.md).',
+    '    // app has stored the catalogue and drawn the page, and shows where the page will show it',
+    "    // while the app's code is on its way (docs/performance.md).",
     `    if (carPage) window[${scriptJson(FIRST_CARS_GLOBAL)}].then(function (cars) {`,
     '      startCarPhoto(cars, carPage[1]);',
     '    });',
@@ -147,12 +169,24 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      })[0];',
     '      var src = car && car.images && car.images[0];',
     '      if (!src) return;',
-    '      var image = new Image();',
+    "      var image = document.createElement('img');",
+    "      image.alt = '';",
+    '      image.width = 640;',
+    '      image.height = 400;',
+    "      image.decoding = 'async';",
     "      image.fetchPriority = 'high';",
     '      // As CarPicture asks for it (src/ui/car-picture.tsx): the same request, one download.',
     "      if (/^https?:/.test(src)) image.crossOrigin = 'anonymous';",
+    `      image.className = ${scriptJson(CAR_PHOTO_CLASS)};`,
     '      image.src = src;',
-    `      window[${scriptJson(CAR_PHOTO_GLOBAL)}] = image;`,
+    `      window[${scriptJson(CAR_PHOTO_GLOBAL)}] = { slug: slug, image: image };`,
+    "      // Drawn over index.html's placeholder only: once the app has rendered, its page takes it.",
+    "      var root = document.getElementById('root');",
+    `      if (!root || !root.querySelector('[${ROOT_PLACEHOLDER_ATTRIBUTE}]')) return;`,
+    "      var frame = document.createElement('div');",
+    `      frame.innerHTML = ${scriptJson(CAR_PHOTO_FRAME)};`,
+    "      frame.querySelector('[data-photo-slot]').appendChild(image);",
+    '      root.appendChild(frame.firstChild);',
     '    } catch (error) {',
     '      // The page asks for the photo itself.',
     '    }',

@@ -20,6 +20,8 @@ const APP_CODE = /\/assets\/.*\.js$/;
 const CARS_REQUEST = /\/rest\/v1\/cars\?/;
 /** A seed car to book (the wizard's page), and what shows the app took over each page. */
 const WIZARD_CAR = 'ca000000-0000-4000-8000-000000000043';
+/** A seed car on the catalogue's first page, with several photos. */
+const PHOTO_CAR = 'renault-clio-5-2023';
 const CAR_LINK = '[data-testid="car-link"]';
 const WIZARD_INPUT = 'main form :is(input, select):not([disabled])';
 
@@ -247,6 +249,36 @@ for (const { locale, path, screen } of [
 
     release();
     await expectCardsKept(page);
+    await expect(page.locator('[inert]')).toHaveCount(0);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a first visit to a car's page (${width} px) shows its photo before the app's code, where the gallery shows it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const release = await holdAppCode(page);
+    await page.goto(`/cars/${PHOTO_CAR}`, { waitUntil: 'commit' });
+    const early = page.locator('#root > [data-first-car-photo] img');
+    await expect(early).toBeVisible();
+    await expect(early).toHaveAttribute('src', `/cars/${PHOTO_CAR}-1.svg`);
+    await expect(page.locator('#root [data-root-placeholder]')).toBeVisible();
+    const before = await early.boundingBox();
+    release();
+    // The app's page: the gallery's own photo, where the early one was.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page.locator('[data-first-car-photo], [data-testid="car-photo-early"]'),
+    ).toHaveCount(0);
+    const gallery = page.getByTestId('gallery-stage').locator('img');
+    await expect(gallery).toHaveAttribute('src', `/cars/${PHOTO_CAR}-1.svg`);
+    const after = await gallery.boundingBox();
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after!.width - before!.width)).toBeLessThanOrEqual(1);
+    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+    expect(watched.sum).toBeLessThanOrEqual(0.01);
     await expect(page.locator('[inert]')).toHaveCount(0);
   });
 }

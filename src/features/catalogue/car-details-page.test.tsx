@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as Background from '@/infra/background';
 import { db } from '@/infra/db';
+import { CAR_PHOTO_CLASS } from '@/sync/catalogue-prefetch';
 import { catalogueSync, reviewsKey, STATUS_KEY } from '@/sync/catalogue-sync';
 import type * as CatalogueSyncModule from '@/sync/catalogue-sync';
 
@@ -193,6 +194,45 @@ describe('/cars/:slug', () => {
       await db.meta.put({ key: STATUS_KEY, value: synced });
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hyundai Tucson' })).toBeTruthy();
+  });
+
+  it('shows the photo index.html started where the gallery will be, until the car is stored', async () => {
+    await db.meta.delete(STATUS_KEY);
+    await db.cars.clear();
+    // As index.html's script leaves it (src/sync/catalogue-prefetch.ts), drawn in its copy.
+    const image = document.createElement('img');
+    image.src = car.images[0]!;
+    image.className = CAR_PHOTO_CLASS;
+    const copy = document.createElement('div');
+    copy.append(image);
+    document.body.append(copy);
+    const page = globalThis as { __kiraaCarPhoto?: { slug: string; image: HTMLImageElement } };
+    page.__kiraaCarPhoto = { slug: 'another-car', image };
+    renderRoute(path, '/cars/hyundai-tucson-2024?start=2099-04-01T10:00', <CarDetailsPage />);
+    await waitFor(() => expect(screen.getByText('Chargement…')).toBeTruthy());
+    // Another car's photo is not this page's.
+    expect(screen.queryByTestId('car-photo-early')).toBeNull();
+    cleanup();
+    page.__kiraaCarPhoto = { slug: 'hyundai-tucson-2024', image };
+    renderRoute(path, '/cars/hyundai-tucson-2024?start=2099-04-01T10:00', <CarDetailsPage />);
+    const early = await screen.findByTestId('car-photo-early');
+    // The very element, moved into the page (no second download, no blink).
+    expect(early.firstElementChild).toBe(image);
+    expect(copy.childElementCount).toBe(0);
+    expect(screen.getByText('Chargement…')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Toutes les voitures' }).getAttribute('href')).toBe(
+      '/cars?start=2099-04-01T10%3A00',
+    );
+    await act(async () => {
+      await db.cars.put(car);
+      await db.meta.put({ key: STATUS_KEY, value: synced });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hyundai Tucson' })).toBeTruthy();
+    expect(screen.queryByTestId('car-photo-early')).toBeNull();
+    // The gallery's own photo is the same box, and the early one is let go.
+    const gallery = screen.getByRole('img', { name: 'Hyundai Tucson, photo 1 sur 2' });
+    expect(gallery.className).toBe(CAR_PHOTO_CLASS);
+    expect(page.__kiraaCarPhoto).toBeUndefined();
   });
 
   it('says the catalogue could not be loaded when the first sync failed', async () => {

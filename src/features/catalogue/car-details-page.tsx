@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 
 import { overlapping, upcomingBusy } from '@/domain/availability';
 import { BRAND_NAME } from '@/domain/brand';
@@ -8,11 +8,10 @@ import { formatDate, formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { Car } from '@/domain/rows';
-import { useScreenContent } from '@/infra/first-screen';
+import { releaseFirstCarPhoto, useScreenContent } from '@/infra/first-screen';
 import { useOnline } from '@/infra/network';
 import { buttonClass } from '@/ui/button';
 import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
-import { PageSpinner } from '@/ui/spinner';
 
 import { CarGallery } from '@/features/catalogue/car-gallery';
 import {
@@ -20,7 +19,7 @@ import {
   catalogueUnavailable,
 } from '@/features/catalogue/catalogue-unavailable';
 import { TripTotal } from '@/features/catalogue/car-card';
-import { filterParams, rentalWindow, tripDays, wallClockToMs } from '@/features/catalogue/filters';
+import { rentalWindow, tripDays } from '@/features/catalogue/filters';
 import { bookingHref, freeCarsHref } from '@/features/catalogue/car-links';
 import { featureIcons, useCarLabels } from '@/features/catalogue/labels';
 import {
@@ -30,6 +29,7 @@ import {
   useCatalogueStatus,
   useCatalogueSync,
 } from '@/features/catalogue/catalogue-api';
+import { BackToCars, CarLoading, useOpenedWith } from '@/features/catalogue/car-page-loading';
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
 
@@ -47,16 +47,14 @@ export default function CarDetailsPage() {
   const notSyncedYet = car === null && status.last_success_at === null;
   const unavailable = notSyncedYet && catalogueUnavailable(status, online);
   useScreenContent(car !== undefined && (!notSyncedYet || unavailable));
-  if (car === undefined) return <PageSpinner />;
-  if (notSyncedYet) {
-    return unavailable ? (
+  if (unavailable) {
+    return (
       <div className="py-10">
         <CatalogueUnavailable online={online} />
       </div>
-    ) : (
-      <PageSpinner />
     );
   }
+  if (car === undefined || notSyncedYet) return <CarLoading slug={slug} />;
   if (car === null || !car.active) return <CarMissing retired={car !== null} />;
   return <CarDetails car={car} />;
 }
@@ -84,12 +82,10 @@ function CarDetails({ car }: { car: Car }) {
   const labels = useCarLabels();
   const locale = labels.locale;
   const busy = useBusyIndex();
-  const [params] = useSearchParams();
-  const [dates, setDates] = useState(() => ({
-    start: wallClockToMs(params.get(filterParams.start) ?? '') ? params.get('start')! : '',
-    end: wallClockToMs(params.get(filterParams.end) ?? '') ? params.get('end')! : '',
-  }));
-  const pickup = params.get(filterParams.pickup) ?? '';
+  const openedWith = useOpenedWith();
+  const [dates, setDates] = useState(() => ({ start: openedWith.start, end: openedWith.end }));
+  const { pickup } = openedWith;
+  useEffect(releaseFirstCarPhoto, []);
 
   const period = rentalWindow(dates);
   const days = tripDays(dates);
@@ -105,10 +101,6 @@ function CarDetails({ car }: { car: Car }) {
     () => (busy ? upcomingBusy(busy, car.id, now) : []),
     [busy, car.id, now],
   );
-  const back = new URLSearchParams();
-  if (dates.start) back.set('start', dates.start);
-  if (dates.end) back.set('end', dates.end);
-  if (pickup) back.set('pickup', pickup);
 
   const specs: Array<[ReactNode, ReactNode]> = [
     [<Trans key="k">Carrosserie</Trans>, labels.body(car.body)],
@@ -137,13 +129,7 @@ function CarDetails({ car }: { car: Car }) {
   return (
     <article className="flex flex-col gap-8">
       <title>{`${car.name} · ${BRAND_NAME}`}</title>
-      <Link
-        to={`/cars${back.size ? `?${back.toString()}` : ''}`}
-        className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary-text hover:underline"
-      >
-        <ChevronStartIcon size={16} />
-        <Trans>Toutes les voitures</Trans>
-      </Link>
+      <BackToCars start={dates.start} end={dates.end} pickup={pickup} />
 
       {/* Phone: photos and name, then price and booking, then the details. Wide: two columns. */}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
