@@ -1,6 +1,7 @@
 /**
  * The airport profile (issue 24): a phone on an airport's network, in headless Chromium with the
- * production build against the local stack. Chrome DevTools Protocol on every page:
+ * production build against the local stack (on PostgreSQL when this machine has it, support.ts
+ * `withProductionApp`). Chrome DevTools Protocol on every page:
  * `Network.emulateNetworkConditions` (400 ms round trip, 400 kbit/s down, 200 kbit/s up) and
  * `Emulation.setCPUThrottlingRate` (4×). Each measure is the median of RUNS runs, each in a fresh
  * browser context (no cache, no IndexedDB, no service worker):
@@ -30,7 +31,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 import type { E2eEnv } from '../e2e/support/env.ts';
 import { CATALOGUE_SYNCED_KEY } from '../../src/sync/catalogue-prefetch.ts';
-import { isMain, kb, printTable, withBuiltApp } from './support.ts';
+import { isMain, kb, printTable, withProductionApp } from './support.ts';
 
 export const PROFILE = { rttMs: 400, downKbps: 400, upKbps: 200, cpuSlowdown: 4 } as const;
 export const GOALS = { firstCarMs: 3_000, repeatVisitMs: 600, cls: 0.01 } as const;
@@ -345,7 +346,7 @@ async function seedFleet(db: pg.Client, size: number): Promise<number> {
 }
 
 export default async function airportBench(): Promise<{ summary: string[] }> {
-  return withBuiltApp(async (env: E2eEnv) => {
+  return withProductionApp(async (env: E2eEnv) => {
     const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const rows: Row[] = [];

@@ -1,6 +1,7 @@
 /**
  * Lighthouse 12 (mobile, its default simulated throttling) on /home, /cars, a car's page and the
- * booking wizard of the production build served against the local stack: performance,
+ * booking wizard of the production build served against the local stack (on PostgreSQL when this
+ * machine has it, support.ts `withProductionApp`): performance,
  * accessibility and best-practices scores, with LCP, TBT and CLS. Goals: ≥ 98, 100, 100
  * (docs/performance.md). Each page runs KIRAA_LIGHTHOUSE_RUNS times
  * (default 3) and the median run is reported; KIRAA_LIGHTHOUSE_REPORTS=<dir> keeps every report,
@@ -17,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../e2e/support/browser.ts';
-import { isMain, printTable, withBuiltApp } from './support.ts';
+import { isMain, printTable, withProductionApp } from './support.ts';
 
 export const GOALS = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
 
@@ -73,7 +74,7 @@ export default async function lighthouseBench(): Promise<{
   results: LighthouseScores[];
   summary: string[];
 }> {
-  return withBuiltApp(async ({ appUrl }) => {
+  return withProductionApp(async ({ appUrl }) => {
     const runs: LighthouseScores[] = [];
     for (const path of PAGES.flatMap((page) => Array.from({ length: RUNS }, () => page))) {
       const chrome = await chromeLauncher.launch({
