@@ -219,6 +219,7 @@ describe('prefetchScript', () => {
       { id: 'a', slug: 'clio-5', images: ['/cars/clio-5-1.svg', '/cars/clio-5-2.svg'] },
       { id: 'b', slug: 'jumpy', images: ['https://cdn.example.test/jumpy.webp'] },
       { id: 'c', slug: 'sans-photo', images: [] },
+      { id: 'd', slug: 'retiree', images: ['/cars/retiree-1.svg'], active: false },
     ];
     const photoAt = async (url: string) => {
       runScript(url, (request) =>
@@ -242,8 +243,16 @@ describe('prefetchScript', () => {
     const jumpy = await photoAt('/cars/jumpy/');
     expect(jumpy?.getAttribute('src')).toBe('https://cdn.example.test/jumpy.webp');
     expect(jumpy?.crossOrigin).toBe('anonymous');
-    // No photo, a car the first page does not have, the list, the wizard, a broken address.
-    for (const url of ['/cars/sans-photo', '/cars/autre', '/cars', '/cars/book', '/cars/%E0%A4']) {
+    // No photo, a retired car, one the first page does not have, the list, the wizard, a broken
+    // address.
+    for (const url of [
+      '/cars/sans-photo',
+      '/cars/retiree',
+      '/cars/autre',
+      '/cars',
+      '/cars/book',
+      '/cars/%E0%A4',
+    ]) {
       expect(await photoAt(url), url).toBeUndefined();
     }
   });
