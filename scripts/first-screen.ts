@@ -297,7 +297,7 @@ export function starterScript(sources: string[]): string {
  * the body: the head keeps them as `modulepreload` links, so they download as early as before, at
  * a low priority: the first screen paints from the HTML and the stylesheet, and its first cards
  * need the catalogue and the first photo, not the app's code, which would otherwise share the
- * link with them (docs/performance.md, "The app's code after the first screen's bytes").
+ * link with them (docs/performance.md, "The first screen in the HTML").
  */
 export function startAfterFirstPaint(index: string): string {
   const sources = [...index.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
