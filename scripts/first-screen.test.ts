@@ -12,7 +12,7 @@ import {
 } from './first-screen.ts';
 import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 import { shellDocument } from '../src/infra/shell-document.ts';
-import { FIRST_CARDS_ROUTE } from '../src/sync/catalogue-prefetch.ts';
+import { firstCardsRoute } from '../src/sync/catalogue-prefetch.ts';
 
 const LOCALES = ['fr', 'en', 'ar'] as const;
 
@@ -61,7 +61,7 @@ describe('the pages with first cards', () => {
       const screen = FIRST_SCREENS.some(
         (s) => s.name !== 'book' && new RegExp(s.pattern).test(path),
       );
-      expect(FIRST_CARDS_ROUTE.test(path), path).toBe(screen);
+      expect(firstCardsRoute().test(path), path).toBe(screen);
     }
   });
 });

@@ -69,21 +69,3 @@ export function firstScreenCards(list: string): Element[] | null {
 export function releaseFirstScreenCards(): void {
   delete (globalThis as WithDrawnCards).__kiraaFirstCards;
 }
-
-/** The global where index.html leaves a car page's photo (src/sync/catalogue-prefetch.ts). */
-type WithCarPhoto = { __kiraaCarPhoto?: { slug: string; image: HTMLImageElement } };
-
-/**
- * On a first visit to a car's page, the photo index.html started (and drew, before the app's code
- * arrived) as soon as the prefetched catalogue named the car; null for another car or none. The
- * page shows it where its gallery will be while the catalogue is stored (car-details-page.tsx).
- */
-export function firstCarPhoto(slug: string): HTMLImageElement | null {
-  const drawn = (globalThis as WithCarPhoto).__kiraaCarPhoto;
-  return drawn?.slug === slug ? drawn.image : null;
-}
-
-/** The page's own gallery is on screen: the early photo is done with. */
-export function releaseFirstCarPhoto(): void {
-  delete (globalThis as WithCarPhoto).__kiraaCarPhoto;
-}

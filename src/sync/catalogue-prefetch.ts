@@ -59,19 +59,25 @@ export const FIRST_CARS_GLOBAL = '__kiraaFirstCars';
  */
 export const FIRST_CARDS_SNAPSHOT_KEY = 'kiraa-first-cards';
 
-/** The pages whose first screen index.html draws cars on (scripts/first-screen.ts). */
-export const FIRST_CARDS_ROUTE = new RegExp(
-  FIRST_SCREEN_PAGES.filter((page) => page.cards)
-    .map((page) => page.pattern)
-    .join('|'),
-);
+/**
+ * The pages whose first screen index.html draws cars on (scripts/first-screen.ts). A function: the
+ * script is written at build time, and the app's shell, which imports this module, need not carry
+ * the table.
+ */
+export function firstCardsRoute(): RegExp {
+  return new RegExp(
+    FIRST_SCREEN_PAGES.filter((page) => page.cards)
+      .map((page) => page.pattern)
+      .join('|'),
+  );
+}
 
 /** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */
 export const CAR_PAGE_ROUTE = /^\/cars\/(?!book\/?$)([^/]+)\/?$/;
 
 /**
  * Where the script leaves the car page's photo it started: `{ slug, image }`, the `<img>` the app's
- * page takes into its own while it loads (src/infra/first-screen.ts, `firstCarPhoto`).
+ * page takes into its own while it loads (src/features/catalogue/car-page-loading.tsx).
  */
 export const CAR_PHOTO_GLOBAL = '__kiraaCarPhoto';
 
@@ -121,7 +127,7 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '  try {',
     `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
     `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) {`,
-    `      if (${FIRST_CARDS_ROUTE.toString()}.test(location.pathname)) {`,
+    `      if (${firstCardsRoute().toString()}.test(location.pathname)) {`,
     `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedSnapshot() || storedCars();`,
     '      }',
     '      return;',

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '@/domain/dates';
 import type { Locale } from '@/domain/locale';
 import { formatDzd } from '@/domain/money';
 import type { Car } from '@/domain/rows';
-import { releaseFirstCarPhoto, useScreenContent } from '@/infra/first-screen';
+import { useScreenContent } from '@/infra/first-screen';
 import { useOnline } from '@/infra/network';
 import { buttonClass } from '@/ui/button';
 import { CalendarIcon, ChevronStartIcon } from '@/ui/icons';
@@ -29,7 +29,12 @@ import {
   useCatalogueStatus,
   useCatalogueSync,
 } from '@/features/catalogue/catalogue-api';
-import { BackToCars, CarLoading, useOpenedWith } from '@/features/catalogue/car-page-loading';
+import {
+  BackToCars,
+  CarLoading,
+  releaseFirstCarPhoto,
+  useOpenedWith,
+} from '@/features/catalogue/car-page-loading';
 import { RentalDates } from '@/features/catalogue/rental-dates';
 import { Stars } from '@/features/catalogue/stars';
 

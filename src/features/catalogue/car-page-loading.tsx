@@ -2,11 +2,28 @@ import { Trans } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { firstCarPhoto } from '@/infra/first-screen';
 import { ChevronStartIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
 import { filterParams, wallClockToMs } from '@/features/catalogue/filters';
+
+/** The global where index.html leaves a car page's photo (src/sync/catalogue-prefetch.ts). */
+type WithCarPhoto = { __kiraaCarPhoto?: { slug: string; image: HTMLImageElement } };
+
+/**
+ * On a first visit to a car's page, the photo index.html started (and drew, before the app's code
+ * arrived) as soon as the prefetched catalogue named the car; null for another car or none. The
+ * page shows it where its gallery will be while the catalogue is stored (car-details-page.tsx).
+ */
+function firstCarPhoto(slug: string): HTMLImageElement | null {
+  const drawn = (globalThis as WithCarPhoto).__kiraaCarPhoto;
+  return drawn?.slug === slug ? drawn.image : null;
+}
+
+/** The page's own gallery is on screen: the early photo is done with. */
+export function releaseFirstCarPhoto(): void {
+  delete (globalThis as WithCarPhoto).__kiraaCarPhoto;
+}
 
 /** The dates and pick-up place a car's page was opened with (from the list's filters). */
 export function useOpenedWith() {
