@@ -169,6 +169,30 @@ describe('prefetchScript', () => {
     await db.cars.clear();
   });
 
+  it("draws a car page's photo from the device's own row on a repeat visit", async () => {
+    await db.cars.bulkPut([
+      { id: 'a', slug: 'clio', name: 'Clio', active: true, images: ['/cars/clio-1.svg'] },
+      { id: 'b', slug: 'logan', name: 'Logan', active: true, images: ['/cars/logan-1.svg'] },
+    ] as unknown as Car[]);
+    markCatalogueSynced();
+    const visit = async (path: string) => {
+      document.body.innerHTML = '<div id="root"><div data-root-placeholder>Kiraa</div></div>';
+      delete page.__kiraaCarPhoto;
+      const pageFetch = runScript(path);
+      await vi
+        .waitFor(() => expect(page.__kiraaCarPhoto ?? null).not.toBeNull(), { timeout: 500 })
+        .catch(() => undefined);
+      expect(pageFetch).not.toHaveBeenCalled();
+      return document.querySelector('[data-first-car-photo] img');
+    };
+    expect((await visit('/cars/logan'))?.getAttribute('src')).toBe('/cars/logan-1.svg');
+    expect(page.__kiraaCarPhoto?.slug).toBe('logan');
+    // A car the device does not have, and the list (its first cards, not a photo).
+    expect(await visit('/cars/autre')).toBeNull();
+    expect(await visit('/cars')).toBeNull();
+    await db.cars.clear();
+  });
+
   it('creates no database on a device that has none', async () => {
     db.close();
     await Dexie.delete('kiraa');

@@ -8,7 +8,8 @@
  *
  * Only while this device has never completed a catalogue sync (a flag in localStorage): after
  * that the sync asks for deltas, which the page cannot know before IndexedDB is read; the script
- * then reads the device's cars instead, for index.html's first cards (FIRST_CARS_GLOBAL).
+ * then reads the device's cars instead, for index.html's first cards (FIRST_CARS_GLOBAL), or on a
+ * car's page that car's row, for its photo (CAR_PHOTO_GLOBAL).
  * Imported by vite.config.ts: relative imports, no browser globals at module level.
  */
 import { REQUEST_TIMEOUT_MS } from '../infra/api-settings.ts';
@@ -126,9 +127,16 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '(function () {',
     '  try {',
     `    if (!${CATALOGUE_ROUTE.toString()}.test(location.pathname)) return;`,
+    `    var carPage = ${CAR_PAGE_ROUTE.toString()}.exec(location.pathname);`,
     `    if (localStorage.getItem(${scriptJson(CATALOGUE_SYNCED_KEY)})) {`,
     `      if (${firstCardsRoute().toString()}.test(location.pathname)) {`,
-    `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedSnapshot() || storedCars();`,
+    `        window[${scriptJson(FIRST_CARS_GLOBAL)}] = storedSnapshot() || storedCars(null);`,
+    '      } else if (carPage) {',
+    "        // A car's page on a repeat visit: its photo from the device's own row, drawn while the",
+    "        // app's code starts (the same frame and handover as on a first visit).",
+    '        storedCars(decodeURIComponent(carPage[1])).then(function (cars) {',
+    '          startCarPhoto(cars, carPage[1]);',
+    '        });',
     '      }',
     '      return;',
     '    }',
@@ -157,7 +165,6 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      .catch(function () {',
     '        return null;',
     '      });',
-    `    var carPage = ${CAR_PAGE_ROUTE.toString()}.exec(location.pathname);`,
     "    // A car's page: its photo downloads as soon as the first page names it, not once the",
     '    // app has stored the catalogue and drawn the page, and shows where the page will show it',
     "    // while the app's code is on its way (docs/performance.md).",
@@ -206,7 +213,8 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '      return null;',
     '    }',
     '  }',
-    '  function storedCars() {',
+    "  // The device's cars, or those with `slug` (its index): null when there are none to read.",
+    '  function storedCars(slug) {',
     '    return new Promise(function (resolve) {',
     '      var open;',
     '      try {',
@@ -229,7 +237,8 @@ export function prefetchScript(apiUrl: string, anonKey: string): string {
     '          db.close();',
     '        };',
     '        try {',
-    `          var read = db.transaction(${scriptJson(CARS_TABLE)}).objectStore(${scriptJson(CARS_TABLE)}).getAll();`,
+    `          var store = db.transaction(${scriptJson(CARS_TABLE)}).objectStore(${scriptJson(CARS_TABLE)});`,
+    "          var read = slug === null ? store.getAll() : store.index('slug').getAll(slug);",
     '          read.onsuccess = function () {',
     '            db.close();',
     '            resolve(read.result);',

@@ -305,6 +305,33 @@ test.describe('a repeat visit', () => {
     await expectCardsKept(page);
     await expect(page.getByTestId('car-list').locator('bdi')).toHaveText(names);
   });
+
+  test("a car's page shows its photo from this device's catalogue before the app's code", async ({
+    page,
+  }) => {
+    await page.goto('/cars');
+    await expect(page.getByTestId('last-updated')).toBeVisible({ timeout: 30_000 });
+    const release = await holdAppCode(page);
+    // No catalogue request before it: the device's own row names the photo.
+    let asked = false;
+    await page.route(CARS_REQUEST, (route) => {
+      asked = true;
+      return route.fallback();
+    });
+    await page.goto(`/cars/${PHOTO_CAR}`, { waitUntil: 'commit' });
+    const early = page.locator('#root > [data-first-car-photo] img');
+    await expect(early).toBeVisible();
+    await expect(early).toHaveAttribute('src', `/cars/${PHOTO_CAR}-1.svg`);
+    const before = await early.boundingBox();
+    // (The app's sync asks for the catalogue's changes once it runs, not before.)
+    expect(asked).toBe(false);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const after = await page.getByTestId('gallery-stage').locator('img').boundingBox();
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(1);
+    const watched = await page.evaluate(() => (window as unknown as { __shift: Watched }).__shift);
+    expect(watched.sum).toBeLessThanOrEqual(0.01);
+  });
 });
 
 test.describe("the service worker's documents", () => {
