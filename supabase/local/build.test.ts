@@ -1,11 +1,26 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { assertNoServiceKey, BuildError, buildApp, buildFingerprint } from './build.ts';
+import {
+  assertNoServiceKey,
+  BUILD_INPUTS,
+  BuildError,
+  buildApp,
+  buildFingerprint,
+} from './build.ts';
+import { ROOT_DIR } from './config.ts';
 
 let root: string;
 
@@ -33,6 +48,20 @@ describe('buildFingerprint', () => {
 
     writeFileSync(join(root, 'src/new.ts'), 'export const x = 1;');
     expect(buildFingerprint(root, env)).not.toBe(touched);
+  });
+});
+
+describe('BUILD_INPUTS', () => {
+  it("cover every file of the project that vite.config.ts imports (the build's own steps)", () => {
+    const config = readFileSync(join(ROOT_DIR, 'vite.config.ts'), 'utf8');
+    const local = [...config.matchAll(/from '\.\/([^']+)'/g)].map((match) => match[1]!);
+    expect(local.length).toBeGreaterThan(0);
+    for (const path of local) {
+      expect(
+        BUILD_INPUTS.some((input) => path === input || path.startsWith(`${input}/`)),
+        path,
+      ).toBe(true);
+    }
   });
 });
 

@@ -13,6 +13,8 @@ import { ROOT_DIR } from './config.ts';
 export const BUILD_INPUTS = [
   'src',
   'public',
+  // The build's own steps (vite.config.ts imports them: the first screens, the route preloads).
+  'scripts',
   'index.html',
   'vite.config.ts',
   'lingui.config.ts',
