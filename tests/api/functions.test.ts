@@ -174,6 +174,61 @@ describe('send-mail', () => {
   });
 });
 
+describe('settling mails', () => {
+  it('settles one mail (a send-mail deployed before the batch call) as a batch settles it', async () => {
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      // Queued without the webhook, inside a transaction rolled back: nothing is sent.
+      await client.query('set local session_replication_role = replica');
+      const { rows } = await client.query<{ id: string }>(
+        `insert into internal.mail_outbox (to_email, subject, body_text, attempts, claimed_until)
+         select 'settle-' || n || '@kiraa.test', 'Règlement', 'x', a, now() + interval '1 minute'
+           from generate_series(1, 8) n, lateral (select case when n in (4, 8) then 8 else 3 end) t(a)
+         order by n returning id`,
+      );
+      const id = (n: number) => Number(rows[n - 1]!.id);
+      const outcomes = [
+        { provider_id: 'provider-1' },
+        { error: 'timeout' },
+        { error: 'invalid address', permanent: true },
+        { error: 'timeout again' },
+      ];
+      // Mails 1–4 one by one, mails 5–8 in one batch.
+      for (const [i, outcome] of outcomes.entries()) {
+        await client.query('select public.edge_settle_mail($1, $2, $3, $4)', [
+          id(i + 1),
+          outcome.provider_id ?? null,
+          outcome.error ?? null,
+          outcome.permanent ?? false,
+        ]);
+      }
+      await client.query('select public.edge_settle_mails($1::jsonb)', [
+        JSON.stringify(outcomes.map((outcome, i) => ({ mail_id: id(i + 5), ...outcome }))),
+      ]);
+      const settled = await client.query<Record<string, unknown>>(
+        `select id, sent_at is not null as sent, provider_id, last_error, claimed_until,
+                next_attempt_at - now() as wait, failed_at is not null as failed
+           from internal.mail_outbox where id = any($1::bigint[]) order by id`,
+        [rows.map((row) => row.id)],
+      );
+      const states = settled.rows.map(({ id: _id, ...state }) => state);
+      expect(states.slice(0, 4)).toEqual(states.slice(4));
+      expect(states.slice(0, 4)).toMatchObject([
+        { sent: true, provider_id: 'provider-1', last_error: null, claimed_until: null },
+        { sent: false, last_error: 'timeout', failed: false, claimed_until: null },
+        { sent: false, last_error: 'invalid address', failed: true },
+        // The eighth attempt's failure is the last.
+        { sent: false, last_error: 'timeout again', failed: true },
+      ]);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+});
+
 describe('send-mail: one sender at a time', () => {
   /** Waits until no sender holds the outbox (a previous test's has lingered and released). */
   async function noSender() {
