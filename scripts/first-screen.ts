@@ -50,7 +50,7 @@ export type FirstScreen = {
  * The pages a first visit usually opens: the home page (and `/`), the car list, and the booking
  * wizard's frame (a link to book a car, shared or from a search).
  */
-export const FIRST_SCREENS: FirstScreen[] = FIRST_SCREEN_PAGES.map((page) => ({ ...page }));
+export const FIRST_SCREENS: FirstScreen[] = [...FIRST_SCREEN_PAGES];
 
 /** The marker in index.html, after #root, that the templates and scripts replace. */
 export const FIRST_SCREEN_MARKER = '<!-- kiraa:first-screen -->';

@@ -8,38 +8,30 @@ import { readE2eEnv, type E2eEnv } from '../e2e/support/env.ts';
 import globalSetup from '../e2e/support/global-setup.ts';
 import { postgresUnavailableReason } from '../support/postgres.ts';
 
-/**
- * Runs `fn` with the app built and served against a fresh local stack. `production`: on the
- * production engine, PostgreSQL, when this machine has it and KIRAA_TEST_DB does not choose
- * (withProductionApp).
- */
-export async function withBuiltApp<T>(
-  fn: (env: E2eEnv) => Promise<T>,
-  { production = false }: { production?: boolean } = {},
-): Promise<T> {
-  const chosen = process.env.KIRAA_TEST_DB;
-  if (production && !chosen && !postgresUnavailableReason()) {
-    process.env.KIRAA_TEST_DB = 'postgres';
-  }
+/** Runs `fn` with the app built and served against a fresh local stack. */
+export async function withBuiltApp<T>(fn: (env: E2eEnv) => Promise<T>): Promise<T> {
+  const teardown = await globalSetup();
   try {
-    const teardown = await globalSetup();
-    try {
-      return await fn(readE2eEnv());
-    } finally {
-      await teardown();
-    }
+    return await fn(readE2eEnv());
   } finally {
-    if (chosen === undefined) delete process.env.KIRAA_TEST_DB;
+    await teardown();
   }
 }
 
 /**
- * withBuiltApp on PostgreSQL when this machine has it, for the page benchmarks: PGlite answers
- * one request at a time, so a first visit's six catalogue requests would wait for one another,
- * a wait the benchmarks would count as the app's (docs/performance.md).
+ * withBuiltApp on PostgreSQL when this machine has it and KIRAA_TEST_DB does not choose, for the
+ * page benchmarks: PGlite answers one request at a time, so a first visit's six catalogue
+ * requests would wait for one another, a wait the benchmarks would count as the app's
+ * (docs/performance.md).
  */
-export function withProductionApp<T>(fn: (env: E2eEnv) => Promise<T>): Promise<T> {
-  return withBuiltApp(fn, { production: true });
+export async function withProductionApp<T>(fn: (env: E2eEnv) => Promise<T>): Promise<T> {
+  if (process.env.KIRAA_TEST_DB || postgresUnavailableReason()) return withBuiltApp(fn);
+  process.env.KIRAA_TEST_DB = 'postgres';
+  try {
+    return await withBuiltApp(fn);
+  } finally {
+    delete process.env.KIRAA_TEST_DB;
+  }
 }
 
 export type Stats = { median: number; p95: number; min: number; max: number; n: number };
