@@ -19,6 +19,9 @@ export async function signInThroughUi(
   await expect(page).toHaveURL(new RegExp(`${redirectUrl.replace(/[?]/g, '\\?')}$`));
 }
 
+/** Sign-ins `passSecondFactorInUi` tries before it gives up. */
+const ATTEMPTS = 6;
+
 /**
  * On a staff screen showing the second-factor step (src/features/staff/second-factor.tsx), types
  * the current TOTP code of `secret` (computed with otpauth) and waits for the step to go. Works in
@@ -46,8 +49,13 @@ export async function passSecondFactorInUi(
       .toBe(true);
     // Passed, unless the session ended meanwhile and the app went back to /sign-in.
     if ((await gate.isHidden()) && !new URL(page.url()).pathname.startsWith('/sign-in')) return;
-    if (attempt >= 3) throw new Error('the second factor was refused three times');
-    // The session was ended by another test's verify: sign in again and retry.
+    if (attempt >= ATTEMPTS) {
+      throw new Error(`the second factor was refused ${ATTEMPTS} times`);
+    }
+    // The session was ended by another test's verify: sign in again and retry, after a pause
+    // of random length, so that a worker whose tests sign the admin in one after the other does
+    // not end this session at every attempt.
+    await page.waitForTimeout(250 + Math.random() * 1000);
     const path = new URL(here).pathname;
     // Forget the dead session (IndexedDB `kiraa`, `meta`), so /sign-in does not send us back.
     await page.evaluate(
