@@ -14,8 +14,13 @@ import { routePreload } from './scripts/route-preload.ts';
 import { apiSettings, MISSING_ANON_KEY } from './src/infra/api-settings.ts';
 import { prefetchScript } from './src/sync/catalogue-prefetch.ts';
 
+/** The marker in index.html, before the stylesheet, that the API hints replace. */
+const API_HINTS_MARKER = '<!-- kiraa:api-hints -->';
+
 /**
- * What index.html gets from the build's API settings (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY):
+ * What index.html gets from the build's API settings (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY),
+ * in front of the stylesheet (a script after a stylesheet waits for it: on an airport's link the
+ * catalogue's request would start a round trip and the stylesheet's bytes later):
  * - `<link rel="preconnect">` to the API: the connection (DNS, TCP, TLS) is set up while the
  *   app's code downloads. Anonymous (`crossorigin`), like the app's fetch calls.
  * - the first visit's catalogue download, started by the page itself (catalogue-prefetch.ts).
@@ -27,18 +32,19 @@ function apiHints(): Plugin {
     configResolved(config) {
       api = apiSettings(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'));
     },
-    transformIndexHtml: () => [
-      {
-        tag: 'link',
-        attrs: { rel: 'preconnect', href: new URL(api.url).origin, crossorigin: '' },
-        injectTo: 'head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(API_HINTS_MARKER)) {
+          throw new Error(`vite.config.ts: index.html has no ${API_HINTS_MARKER} marker`);
+        }
+        const hints = [
+          `<link rel="preconnect" href="${new URL(api.url).origin}" crossorigin="">`,
+          `<script>${prefetchScript(api.url, api.anonKey ?? MISSING_ANON_KEY)}</script>`,
+        ].join('\n    ');
+        return html.replace(API_HINTS_MARKER, () => hints);
       },
-      {
-        tag: 'script',
-        children: prefetchScript(api.url, api.anonKey ?? MISSING_ANON_KEY),
-        injectTo: 'head',
-      },
-    ],
+    },
   };
 }
 

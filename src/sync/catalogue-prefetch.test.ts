@@ -102,10 +102,20 @@ describe('prefetchScript', () => {
     expect(takePrefetched(BUSY_URL)).toBeInstanceOf(Promise);
   });
 
-  it('also prefetches on a car and on the booking wizard', () => {
+  it("also prefetches on a car's page at once, and on the booking wizard once the document is parsed", () => {
     expect(runScript('/cars/renault-clio')).toHaveBeenCalledTimes(6);
     delete page.__kiraaCatalogue;
-    expect(runScript('/cars/book')).toHaveBeenCalledTimes(6);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const wizardFetch = runScript('/cars/book');
+    // Behind the stylesheet and the code the wizard waits for, as when the script came after them.
+    expect(wizardFetch).not.toHaveBeenCalled();
+    readyState.mockRestore();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(wizardFetch.mock.calls.map(([url]) => url)).toEqual([
+      ...prefetchUrls(API, KEY),
+      BUSY_URL,
+    ]);
+    expect(takePrefetched(BUSY_URL)).toBeInstanceOf(Promise);
   });
 
   it('also prefetches on the home page (its best-rated cars) and on the root', () => {
@@ -306,6 +316,23 @@ describe('prefetchScript', () => {
     // Still started, for the app's page to take (read anew: the script set it again).
     const started = () => page.__kiraaCarPhoto;
     expect(started()?.slug).toBe('clio-5');
+  });
+
+  it('draws the photo once #root is parsed when the row comes before it', async () => {
+    const rows = [{ id: 'a', slug: 'clio-5', images: ['/cars/clio-5-1.svg'] }];
+    // The script runs in the head, before the stylesheet: the body may not be parsed yet.
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    runScript('/cars/clio-5', (request) =>
+      Promise.resolve(new Response(JSON.stringify(request === CARS_URL ? rows : []))),
+    );
+    await page.__kiraaFirstCars;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(page.__kiraaCarPhoto?.slug).toBe('clio-5');
+    document.body.innerHTML = '<div id="root"><div data-root-placeholder>Kiraa</div></div>';
+    readyState.mockRestore();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    const drawn = document.querySelector('#root [data-first-car-photo] [data-photo-slot] > img');
+    expect(drawn).toBe(page.__kiraaCarPhoto?.image);
   });
 
   it('leaves null for a request that failed', async () => {
