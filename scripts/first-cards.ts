@@ -19,7 +19,22 @@
  */
 import { DZD_FORMAT } from '../src/domain/money.ts';
 import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
+import { FIRST_SCREEN_PAGES } from '../src/infra/shell-document.ts';
 import { FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
+
+/**
+ * The first-screen pages whose largest paint is their list's first photo (an eager list: /cars;
+ * the home page's best-rated cars are below its hero, lazy): the app's code waits for that photo
+ * (first-screen.ts, `starterScript`; route-preload.ts).
+ */
+export const PICTURE_FIRST_SCREENS = FIRST_SCREEN_PAGES.filter(
+  (page) => page.cards && (FIRST_CARD_LISTS[page.name]?.eager ?? 0) > 0,
+);
+
+/** The URLs of PICTURE_FIRST_SCREENS. */
+export function pictureFirstRoute(): RegExp {
+  return new RegExp(PICTURE_FIRST_SCREENS.map((page) => page.pattern).join('|') || '$^');
+}
 
 /** The card templates of one language, as index.html holds them. */
 export function cardTemplateHtml(locale: string, templates: CardTemplates): string {
@@ -170,7 +185,9 @@ export function firstCardsScript(templates: Record<string, CardTemplates>): stri
     '      cards.forEach(function (card) {',
     '        list.appendChild(card);',
     '      });',
-    '      window.__kiraaFirstCards = { list: screen.list, cards: cards };',
+    "      // An eager list's first photo: the page's largest paint, which the app's starter awaits.",
+    "      var picture = screen.eager > 0 ? cards[0].querySelector('img') : null;",
+    '      window.__kiraaFirstCards = { list: screen.list, cards: cards, picture: picture };',
     '    } catch (error) {',
     '      // The grey cards stay; the app draws the cars when its code arrives.',
     '    }',

@@ -6,13 +6,15 @@ import {
   firstScreenHtml,
   otherDocuments,
   screenId,
+  PICTURE_WAIT_MS,
   startAfterFirstPaint,
   starterScript,
   trimMarkup,
 } from './first-screen.ts';
+import { DRAW_FIRST_CARDS_GLOBAL } from './first-cards.ts';
 import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 import { shellDocument } from '../src/infra/shell-document.ts';
-import { firstCardsRoute } from '../src/sync/catalogue-prefetch.ts';
+import { CAR_PHOTO_GLOBAL, firstCardsRoute } from '../src/sync/catalogue-prefetch.ts';
 
 const LOCALES = ['fr', 'en', 'ar'] as const;
 
@@ -254,6 +256,112 @@ describe("the app's start", () => {
     expect(scripts()).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(scripts()).toEqual(['/assets/shell.js']);
+  });
+
+  describe('on a first visit to a page whose largest paint is a photo', () => {
+    type Drawn = { __kiraaFirstCars?: Promise<unknown>; __kiraaFirstCards?: unknown };
+    const drawn = window as unknown as Drawn & Record<string, unknown>;
+    let frames: Array<() => void> = [];
+    let rows: (value: unknown) => void = () => {};
+    let picture: HTMLImageElement;
+    beforeEach(() => {
+      vi.useFakeTimers();
+      frames = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+      picture = loading();
+      const pending = new Promise((resolve) => (rows = resolve));
+      drawn.__kiraaFirstCars = pending;
+      // As the drawing script (first-cards.ts) does: its callback on the rows comes first.
+      drawn[DRAW_FIRST_CARDS_GLOBAL] = () => {};
+      void pending.then(() => (drawn.__kiraaFirstCards = { list: 'cars', cards: [], picture }));
+    });
+    afterEach(() => {
+      delete drawn.__kiraaFirstCars;
+      delete drawn.__kiraaFirstCards;
+      delete drawn[DRAW_FIRST_CARDS_GLOBAL];
+      delete drawn[CAR_PHOTO_GLOBAL];
+      history.replaceState(null, '', '/');
+    });
+    /** A photo still downloading (an image without a source counts as complete). */
+    function loading(): HTMLImageElement {
+      const image = document.createElement('img');
+      Object.defineProperty(image, 'complete', { value: false, configurable: true });
+      return image;
+    }
+    /** Rows in, the photo drawn; the frame after its load, then the next task. */
+    async function photoLoads(image: HTMLImageElement) {
+      rows([]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(frames).toEqual([]);
+      image.dispatchEvent(new Event('load'));
+      expect(scripts()).toEqual([]);
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+    }
+
+    it("waits for the car list's first photo to load, then for the next frame", async () => {
+      history.replaceState(null, '', '/cars');
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+      const preload = vi.fn(() => added.push('preloads'));
+      vi.stubGlobal(ROUTE_PRELOAD_GLOBAL, preload);
+      new Function(starterScript(['/assets/shell.js']))();
+      vi.advanceTimersByTime(600);
+      expect(scripts()).toEqual([]);
+      await photoLoads(picture);
+      expect(scripts()).toEqual(['preloads', '/assets/shell.js']);
+    });
+
+    it("waits for a car's page photo the head's script drew", async () => {
+      history.replaceState(null, '', '/cars/renault-clio');
+      const photo = loading();
+      // No list on a car's page: the head's script draws the photo when the rows come.
+      const pending = new Promise((resolve) => (rows = resolve));
+      drawn.__kiraaFirstCars = pending;
+      void pending.then(() => (drawn[CAR_PHOTO_GLOBAL] = { image: photo }));
+      delete drawn[DRAW_FIRST_CARDS_GLOBAL];
+      new Function(starterScript(['/assets/shell.js']))();
+      expect(scripts()).toEqual([]);
+      await photoLoads(photo);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    });
+
+    it(`starts after ${PICTURE_WAIT_MS} ms when the photo does not come`, () => {
+      history.replaceState(null, '', '/cars');
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+      new Function(starterScript(['/assets/shell.js']))();
+      vi.advanceTimersByTime(PICTURE_WAIT_MS - 1);
+      expect(scripts()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    });
+
+    it("does not wait on the home page, whose cars are below the hero, nor without the rows' drawing", async () => {
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'home-fr';
+      new Function(starterScript(['/assets/shell.js']))();
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+      added = [];
+      // /cars with a query string: index.html draws no cards (filters are the app's).
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+      delete drawn[DRAW_FIRST_CARDS_GLOBAL];
+      new Function(starterScript(['/assets/shell.js']))();
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    });
+
+    it('starts after the next frame when the list has no photo or it is already here', async () => {
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+      Object.defineProperty(picture, 'complete', { value: true });
+      // (The list without a photo: its first card has no <img>, `picture` is null; same start.)
+      new Function(starterScript(['/assets/shell.js']))();
+      rows([]);
+      await vi.advanceTimersByTimeAsync(0);
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    });
   });
 
   it('starts at once without a copy on screen, or on a hidden page', () => {

@@ -30,8 +30,18 @@ import {
   OTHER_PAGES_DOCUMENT,
   shellDocument,
 } from '../src/infra/shell-document.ts';
-import { scriptJson } from '../src/sync/catalogue-prefetch.ts';
-import { cardTemplateHtml, DRAW_FIRST_CARDS_GLOBAL, firstCardsScript } from './first-cards.ts';
+import {
+  CAR_PAGE_ROUTE,
+  CAR_PHOTO_GLOBAL,
+  FIRST_CARS_GLOBAL,
+  scriptJson,
+} from '../src/sync/catalogue-prefetch.ts';
+import {
+  cardTemplateHtml,
+  DRAW_FIRST_CARDS_GLOBAL,
+  firstCardsScript,
+  PICTURE_FIRST_SCREENS,
+} from './first-cards.ts';
 import { ROUTE_PRELOAD_GLOBAL } from './route-preload.ts';
 
 /**
@@ -252,13 +262,22 @@ export function firstScreen(options: {
 /** The app's module scripts as Vite writes them into index.html's head. */
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
+/** How long the starter waits at most for the page's largest photo. */
+export const PICTURE_WAIT_MS = 1_500;
+
 /**
  * The starter (ES5, must never throw): adds the app's module scripts, after the route preloads a
- * page under a service worker left to it (route-preload.ts). When a copy is on screen
- * it waits for the browser's next frame first, so the copy and its first cards are painted before
- * the app's code is evaluated (a task of ≈ 0.5 s on a slow phone, which would otherwise come
- * between the copy and its first paint). A hidden page paints no frame: it starts at once, and a
- * frame that never comes is given up on after half a second.
+ * page left to it (route-preload.ts). When a copy is on screen it waits for the browser's next
+ * frame first, so the copy and its first cards are painted before the app's code is evaluated (a
+ * task of ≈ 0.5 s on a slow phone, which would otherwise come between the copy and its first
+ * paint). On a first visit to a page whose largest paint is a photo index.html draws (the first
+ * card of an eager list, PICTURE_FIRST_SCREENS in first-cards.ts; a car's page, whose photo the
+ * head's script draws, src/sync/catalogue-prefetch.ts) that frame is the one after the photo has
+ * loaded or failed (at most PICTURE_WAIT_MS): its download does not share the link with the
+ * route's code, nor its paint the main thread with the app's evaluation. On an airport's network
+ * the shell is still downloading then, so the app takes over no later (docs/performance.md). A
+ * hidden page paints no frame: it starts at once, and a frame that never comes is given up on
+ * after half a second.
  */
 export function starterScript(sources: string[]): string {
   return [
@@ -267,7 +286,7 @@ export function starterScript(sources: string[]): string {
     '  function start() {',
     '    if (started) return;',
     '    started = true;',
-    "    // A controlled page's route preloads (route-preload.ts), before the scripts that use them.",
+    "    // The route's preloads left to the starter (route-preload.ts), before the scripts that use them.",
     `    var preload = window[${scriptJson(ROUTE_PRELOAD_GLOBAL)}];`,
     "    if (typeof preload === 'function') preload();",
     `    ${scriptJson(sources)}.forEach(function (src) {`,
@@ -278,12 +297,39 @@ export function starterScript(sources: string[]): string {
     '      document.head.appendChild(script);',
     '    });',
     '  }',
+    '  function afterPaint() {',
+    '    requestAnimationFrame(function () {',
+    '      setTimeout(start, 0);',
+    '    });',
+    '  }',
+    "  // The catalogue's first page when this page's largest paint is a photo drawn from it.",
+    '  function pictureRows() {',
+    `    var rows = window[${scriptJson(FIRST_CARS_GLOBAL)}];`,
+    "    if (!rows || typeof rows.then !== 'function') return null;",
+    `    if (${CAR_PAGE_ROUTE.toString()}.test(location.pathname)) return rows;`,
+    "    var id = window.__kiraaFirstScreenId || '';",
+    `    var drawing = typeof window[${scriptJson(DRAW_FIRST_CARDS_GLOBAL)}] === 'function';`,
+    `    var screens = ${scriptJson(PICTURE_FIRST_SCREENS.map((page) => page.name))};`,
+    "    return drawing && screens.indexOf(id.slice(0, id.lastIndexOf('-'))) >= 0 ? rows : null;",
+    '  }',
     '  try {',
-    "    if (window.__kiraaFirstScreenId && !document.hidden && typeof requestAnimationFrame === 'function') {",
-    '      requestAnimationFrame(function () {',
-    '        setTimeout(start, 0);',
-    '      });',
-    '      setTimeout(start, 500);',
+    '    var rows = pictureRows();',
+    "    if ((rows || window.__kiraaFirstScreenId) && !document.hidden && typeof requestAnimationFrame === 'function') {",
+    '      if (!rows) {',
+    '        afterPaint();',
+    '        setTimeout(start, 500);',
+    '        return;',
+    '      }',
+    "      // After the drawing scripts' own callbacks on the same rows: the photo is drawn.",
+    '      rows.then(function () {',
+    '        var drawn = window.__kiraaFirstCards;',
+    `        var photo = window[${scriptJson(CAR_PHOTO_GLOBAL)}];`,
+    '        var picture = (drawn && drawn.picture) || (photo && photo.image);',
+    '        if (!picture || picture.complete) return afterPaint();',
+    "        picture.addEventListener('load', afterPaint);",
+    "        picture.addEventListener('error', afterPaint);",
+    '      }, afterPaint);',
+    `      setTimeout(start, ${PICTURE_WAIT_MS});`,
     '      return;',
     '    }',
     '  } catch (error) {}',

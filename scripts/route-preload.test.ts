@@ -15,6 +15,7 @@ import {
   type LazyRoute,
   type PreloadTable,
 } from './route-preload';
+import { FIRST_CARS_GLOBAL } from '../src/sync/catalogue-prefetch';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -459,6 +460,33 @@ describe('preloadScript', () => {
       '/assets/catalogue-fr.js',
     ]);
     delete (window as unknown as Record<string, unknown>)[ROUTE_PRELOAD_GLOBAL];
+  });
+
+  it("leaves them to the app's starter on a first visit whose largest paint is a photo it awaits", () => {
+    const page = window as unknown as Record<string, unknown>;
+    const preloadLeft = () => typeof page[ROUTE_PRELOAD_GLOBAL] === 'function';
+    vi.stubGlobal('navigator', {});
+    try {
+      // The catalogue's first page on its way (the head's prefetch): the list's first card, a car's photo.
+      page[FIRST_CARS_GLOBAL] = Promise.resolve([]);
+      for (const url of ['/cars', '/cars/renault-clio']) {
+        expect(preloadsAt(url)).toEqual([]);
+        expect(preloadLeft()).toBe(true);
+        delete page[ROUTE_PRELOAD_GLOBAL];
+      }
+      // A query string (no cards drawn), the home page (its cars are below the hero), the wizard.
+      for (const url of ['/cars?fuel=diesel', '/home', '/cars/book']) {
+        expect(preloadsAt(url).length).toBeGreaterThan(0);
+        expect(preloadLeft()).toBe(false);
+        document.head.innerHTML = '';
+      }
+      // No prefetch (a repeat visit's car page): at once.
+      delete page[FIRST_CARS_GLOBAL];
+      expect(preloadsAt('/cars/renault-clio')).toHaveLength(4);
+    } finally {
+      delete page[FIRST_CARS_GLOBAL];
+      delete page[ROUTE_PRELOAD_GLOBAL];
+    }
   });
 
   it('preloads at once without a service worker in control', () => {

@@ -30,7 +30,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-import { scriptJson } from '../src/sync/catalogue-prefetch.ts';
+import { CAR_PAGE_ROUTE, FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
+import { pictureFirstRoute } from './first-cards.ts';
 
 export type LazyRoute = {
   path: string;
@@ -241,9 +242,13 @@ export function preloadScript(table: PreloadTable, base: string, defaultLocale: 
     '    };',
     '    // With a service worker in control every file comes from its cache in milliseconds, and',
     "    // each preload costs the page's main thread (≈ 20 ms on a slow phone) ahead of the first",
-    "    // screen's paint: the app's starter calls them just before the app's scripts, after that",
-    '    // paint (first-screen.ts, `starterScript`).',
-    '    if (navigator.serviceWorker && navigator.serviceWorker.controller) {',
+    "    // screen's paint; and on a first visit to a page whose largest paint is a photo drawn from",
+    "    // the catalogue's first page (a list's first card, a car's page), the code waits for it.",
+    "    // The app's starter calls them just before the app's scripts (first-screen.ts, `starterScript`).",
+    '    if (',
+    '      (navigator.serviceWorker && navigator.serviceWorker.controller) ||',
+    `      (window[${scriptJson(FIRST_CARS_GLOBAL)}] && ((!location.search && ${pictureFirstRoute().toString()}.test(location.pathname)) || ${CAR_PAGE_ROUTE.toString()}.test(location.pathname)))`,
+    '    ) {',
     `      window[${scriptJson(ROUTE_PRELOAD_GLOBAL)}] = preload;`,
     '    } else {',
     '      preload();',

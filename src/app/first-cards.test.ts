@@ -22,7 +22,7 @@ const page = globalThis as unknown as {
   __kiraaDrawFirstCards?: () => void;
   __kiraaFirstScreenId?: string;
   __kiraaFirstCars?: Promise<unknown>;
-  __kiraaFirstCards?: { list: string; cards: Element[] };
+  __kiraaFirstCards?: { list: string; cards: Element[]; picture?: Element | null };
 };
 
 /** Cars that exercise every variant and every value the cards show. */
@@ -147,8 +147,20 @@ describe("index.html's first cards", () => {
       expect(list.querySelector('[data-testid]')).toBeNull();
       expect(page.__kiraaFirstCards?.list).toBe('cars');
       expect(page.__kiraaFirstCards?.cards).toEqual([...list.children]);
+      // The first car has no photo: nothing for the app's starter to await.
+      expect(list.children[0]!.querySelector('img')).toBeNull();
+      expect(page.__kiraaFirstCards?.picture).toBeNull();
     });
   }
+
+  it("hands the app's starter the list's first photo, the page's largest paint", async () => {
+    const cars = fleet().filter((car) => car.images.length > 0);
+    history.replaceState(null, '', '/cars');
+    const list = await firstVisit('cars', 'fr', Promise.resolve(cars));
+    const first = list.children[0]!.querySelector('img');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(page.__kiraaFirstCards?.picture).toBe(first);
+  });
 
   it('writes names as text, never as markup', async () => {
     history.replaceState(null, '', '/cars');
@@ -168,6 +180,8 @@ describe("index.html's first cards", () => {
     expect([...list.children].map(canonical)).toEqual(appCards(cars, 'ar', 'home').map(canonical));
     expect(list.children).toHaveLength(6);
     expect(page.__kiraaFirstCards?.list).toBe('featured');
+    // Below the hero: not the page's largest paint, nothing for the app's starter to await.
+    expect(page.__kiraaFirstCards?.picture).toBeNull();
   });
 
   it('leaves the grey cards when the first page failed, was empty or has no active car', async () => {

@@ -283,6 +283,89 @@ for (const width of [390, 1280]) {
   });
 }
 
+/**
+ * Before any script of the page: when the app's first module script was added (the starter,
+ * scripts/first-screen.ts) and when the page's largest photo loaded.
+ */
+const WATCH_START = `
+  window.__start = { code: null, photo: null };
+  new MutationObserver(() => {
+    if (window.__start.code === null && document.querySelector('script[type="module"]')) {
+      window.__start.code = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener('load', (event) => {
+    const img = event.target;
+    const drawn = window.__kiraaFirstCards?.picture ?? window.__kiraaCarPhoto?.image;
+    if (window.__start.photo === null && img === drawn) window.__start.photo = performance.now();
+  }, true);
+`;
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const mayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await mayCome;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe("a first visit's order", () => {
+  test('/cars asks for the catalogue without waiting for the stylesheet', async ({ page }) => {
+    const releaseStyles = await hold(page, /\/assets\/.*\.css$/);
+    const cars = page.waitForRequest(CARS_REQUEST);
+    await page.goto('/cars', { waitUntil: 'commit' });
+    // The stylesheet is still held: the head's prefetch comes before it (vite.config.ts).
+    await cars;
+    releaseStyles();
+    await expect(page.getByTestId('car-link').first()).toBeVisible();
+  });
+
+  test('the booking wizard asks for it after the stylesheet, which comes first there', async ({
+    page,
+  }) => {
+    const releaseStyles = await hold(page, /\/assets\/.*\.css$/);
+    let asked = false;
+    page.on('request', (request) => {
+      if (CARS_REQUEST.test(request.url())) asked = true;
+    });
+    await page.goto(`/cars/book?car=${WIZARD_CAR}`, { waitUntil: 'commit' });
+    await page.waitForTimeout(500);
+    expect(asked).toBe(false);
+    releaseStyles();
+    await expect(page.locator(WIZARD_INPUT).first()).toBeVisible();
+    expect(asked).toBe(true);
+  });
+
+  for (const { path, photo, shown } of [
+    { path: '/cars', photo: /\/cars\/[^/]+\.svg$/, shown: CAR_LINK },
+    {
+      path: `/cars/${PHOTO_CAR}`,
+      photo: new RegExp(`/cars/${PHOTO_CAR}-1\\.svg$`),
+      shown: '[data-testid="gallery-stage"]',
+    },
+  ]) {
+    test(`${path}: the app's code starts once the first photo has loaded`, async ({ page }) => {
+      await page.addInitScript(WATCH_START);
+      // The photo comes 400 ms late (the starter gives up after 1.5 s).
+      await page.route(photo, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      // The app's page (its cards, its gallery), not index.html's copy of it.
+      await expect(page.locator(shown).first()).toBeVisible();
+      const start = await page.evaluate(
+        () => (window as unknown as { __start: { code: number; photo: number } }).__start,
+      );
+      expect(start.photo).not.toBeNull();
+      expect(start.code).toBeGreaterThan(start.photo);
+    });
+  }
+});
+
 test.describe('a repeat visit', () => {
   // The code must come through the test's route, not from the service worker's cache.
   test.use({ serviceWorkers: 'block' });
