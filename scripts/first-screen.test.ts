@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  APP_CODE_MARKER,
   chooserScript,
   FIRST_SCREENS,
   firstScreenHtml,
@@ -208,19 +209,26 @@ describe("the app's start", () => {
 
   it('keeps the head downloading the modules, and starts them from the end of the body', () => {
     const index =
-      '<html><head><script type="module" crossorigin src="/assets/runtime.js"></script>' +
+      `<html><head><meta charset="UTF-8">${APP_CODE_MARKER}<script>prefetch()</script>` +
+      '<script type="module" crossorigin src="/assets/runtime.js"></script>' +
       '<script type="module" crossorigin src="/assets/shell.js"></script></head>' +
       '<body><div id="root"></div></body></html>';
     const built = startAfterFirstPaint(index);
     expect(built).not.toContain('<script type="module"');
+    // First in the head, ahead of the catalogue's prefetch: the document's first bytes name them.
     expect(built).toContain(
-      '<head><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/runtime.js">' +
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell.js"></head>',
+      '<head><meta charset="UTF-8">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/runtime.js">\n    ' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell.js">' +
+        '<script>prefetch()</script></head>',
     );
     expect(built).toMatch(
       /<div id="root"><\/div><script>\n\(function[\s\S]*shell\.js[\s\S]*<\/script>\n<\/body>/,
     );
     expect(() => startAfterFirstPaint('<html><body></body></html>')).toThrow(/no module script/);
+    expect(() => startAfterFirstPaint(index.replace(APP_CODE_MARKER, ''))).toThrow(
+      /kiraa:app-code/,
+    );
   });
 
   it('lets the copy paint first: the app starts after the next frame', () => {

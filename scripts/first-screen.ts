@@ -338,26 +338,31 @@ export function starterScript(sources: string[]): string {
   ].join('\n');
 }
 
+/** The marker in index.html's head, before the API hints, where the app's modules are preloaded. */
+export const APP_CODE_MARKER = '<!-- kiraa:app-code -->';
+
 /**
  * The finished index.html with the app's module scripts started by `starterScript` at the end of
- * the body: the head keeps them as `modulepreload` links, so they download as early as before, at
- * a low priority: the first screen paints from the HTML and the stylesheet, and its first cards
- * need the catalogue and the first photo, not the app's code, which would otherwise share the
- * link with them (docs/performance.md, "The first screen in the HTML").
+ * the body: the head keeps them as `modulepreload` links, at a low priority: the first screen
+ * paints from the HTML and the stylesheet, and its first cards need the catalogue and the first
+ * photo, not the app's code, which would otherwise share the link with them (docs/performance.md,
+ * "The first screen in the HTML"). The links go to APP_CODE_MARKER, ahead of the catalogue's
+ * prefetch script: on a slow link the document's first bytes name the code, which starts
+ * downloading before the rest of the head has come.
  */
 export function startAfterFirstPaint(index: string): string {
   const sources = [...index.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
-  if (!sources.length || !index.includes('</body>')) {
+  if (!sources.length || !index.includes('</body>') || !index.includes(APP_CODE_MARKER)) {
     throw new Error(
-      "first-screen: index.html has no module script to start after the copy's paint",
+      `first-screen: index.html has no module script to start after the copy's paint, or no ${APP_CODE_MARKER}`,
     );
   }
+  const links = sources
+    .map((src) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${src}">`)
+    .join('\n    ');
   return index
-    .replace(
-      MODULE_SCRIPT,
-      (_tag, src: string) =>
-        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${src}">`,
-    )
+    .replace(MODULE_SCRIPT, '')
+    .replace(APP_CODE_MARKER, () => links)
     .replace('</body>', () => `<script>\n${starterScript(sources)}\n</script>\n</body>`);
 }
 
