@@ -196,10 +196,15 @@ const WATCH_CARDS = `
  */
 async function holdAppCode(page: Page): Promise<() => void> {
   await page.addInitScript(WATCH_TAKEOVER + WATCH_CARDS);
+  return hold(page, APP_CODE);
+}
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
   let release: () => void = () => {};
-  const codeMayCome = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP_CODE, async (route) => {
-    await codeMayCome;
+  const mayCome = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await mayCome;
     await route.continue();
   });
   return release;
@@ -300,17 +305,6 @@ const WATCH_START = `
     if (window.__start.photo === null && img === drawn) window.__start.photo = performance.now();
   }, true);
 `;
-
-/** Holds every request matching `pattern` until the returned function is called. */
-async function hold(page: Page, pattern: RegExp): Promise<() => void> {
-  let release: () => void = () => {};
-  const mayCome = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await mayCome;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe("a first visit's order", () => {
   test('/cars asks for the catalogue without waiting for the stylesheet', async ({ page }) => {
