@@ -343,7 +343,7 @@ describe("the app's start", () => {
       expect(scripts()).toEqual(['/assets/shell.js']);
     });
 
-    it("does not wait on the home page, whose cars are below the hero, nor without the rows' drawing", async () => {
+    it("does not wait on the home page, whose cars are below the hero, nor without the rows' drawing", () => {
       (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'home-fr';
       new Function(starterScript(['/assets/shell.js']))();
       frames.shift()!();
@@ -359,10 +359,22 @@ describe("the app's start", () => {
       expect(scripts()).toEqual(['/assets/shell.js']);
     });
 
-    it('starts after the next frame when the list has no photo or it is already here', async () => {
+    it('starts after the next frame when the photo is already here, or the list has none', async () => {
       (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
       Object.defineProperty(picture, 'complete', { value: true });
-      // (The list without a photo: its first card has no <img>, `picture` is null; same start.)
+      new Function(starterScript(['/assets/shell.js']))();
+      rows([]);
+      await vi.advanceTimersByTimeAsync(0);
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+      // The first car without a photo: its card has no <img>.
+      added = [];
+      const pending = new Promise((resolve) => (rows = resolve));
+      drawn.__kiraaFirstCars = pending;
+      void pending.then(
+        () => (drawn.__kiraaFirstCards = { list: 'cars', cards: [], picture: null }),
+      );
       new Function(starterScript(['/assets/shell.js']))();
       rows([]);
       await vi.advanceTimersByTimeAsync(0);
