@@ -194,30 +194,32 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       '--locale=C.UTF-8',
       '--no-sync',
     ]);
-    const port = await freePort();
-    const serverOptions = [
-      `-p ${port}`,
-      "-c listen_addresses='127.0.0.1'",
-      `-c unix_socket_directories='${dir}'`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=50',
-      ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}='${value}'`),
-    ].join(' ');
     const pgCtl = join(bin, 'pg_ctl');
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-o',
-      serverOptions,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
+    const log = join(dir, 'server.log');
+    // A free port can be taken by another suite's server between the probe and the start: then
+    // start again on another one. Any other failure says what the server logged.
+    let port = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      port = await freePort();
+      const serverOptions = [
+        `-p ${port}`,
+        "-c listen_addresses='127.0.0.1'",
+        `-c unix_socket_directories='${dir}'`,
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c max_connections=50',
+        ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}='${value}'`),
+      ].join(' ');
+      try {
+        run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', log, '-w', '-t', '60', 'start']);
+        break;
+      } catch (error) {
+        const logged = existsSync(log) ? readFileSync(log, 'utf8') : '';
+        if (attempt < 3 && /could not bind|already in use/i.test(logged)) continue;
+        throw new Error(`${(error as Error).message}\n${logged.slice(-2_000)}`);
+      }
+    }
     const handle = { pgCtl, dir, options: spawnOptions };
     running.add(handle);
     return {
