@@ -333,6 +333,16 @@ describe("the app's start", () => {
       expect(scripts()).toEqual(['/assets/shell.js']);
     });
 
+    it('does not wait under a service worker: a repeat visit, whose code is on the device', () => {
+      history.replaceState(null, '', '/cars');
+      (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
+      vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+      new Function(starterScript(['/assets/shell.js']))();
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    });
+
     it(`starts after ${PICTURE_WAIT_MS} ms when the photo does not come`, () => {
       history.replaceState(null, '', '/cars');
       (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
