@@ -296,6 +296,15 @@ describe("the app's start", () => {
       Object.defineProperty(image, 'complete', { value: false, configurable: true });
       return image;
     }
+    /** The starter, then the rows: the app's scripts come on the next frame. */
+    async function startsOnTheFrameAfterTheRows() {
+      new Function(starterScript(['/assets/shell.js']))();
+      rows([]);
+      await vi.advanceTimersByTimeAsync(0);
+      frames.shift()!();
+      vi.advanceTimersByTime(0);
+      expect(scripts()).toEqual(['/assets/shell.js']);
+    }
     /** Rows in, the photo drawn; the frame after its load, then the next task. */
     async function photoLoads(image: HTMLImageElement) {
       rows([]);
@@ -372,12 +381,7 @@ describe("the app's start", () => {
     it('starts after the next frame when the photo is already here, or the list has none', async () => {
       (window as { __kiraaFirstScreenId?: string }).__kiraaFirstScreenId = 'cars-fr';
       Object.defineProperty(picture, 'complete', { value: true });
-      new Function(starterScript(['/assets/shell.js']))();
-      rows([]);
-      await vi.advanceTimersByTimeAsync(0);
-      frames.shift()!();
-      vi.advanceTimersByTime(0);
-      expect(scripts()).toEqual(['/assets/shell.js']);
+      await startsOnTheFrameAfterTheRows();
       // The first car without a photo: its card has no <img>.
       added = [];
       const pending = new Promise((resolve) => (rows = resolve));
@@ -385,12 +389,7 @@ describe("the app's start", () => {
       void pending.then(
         () => (drawn.__kiraaFirstCards = { list: 'cars', cards: [], picture: null }),
       );
-      new Function(starterScript(['/assets/shell.js']))();
-      rows([]);
-      await vi.advanceTimersByTimeAsync(0);
-      frames.shift()!();
-      vi.advanceTimersByTime(0);
-      expect(scripts()).toEqual(['/assets/shell.js']);
+      await startsOnTheFrameAfterTheRows();
     });
   });
 
