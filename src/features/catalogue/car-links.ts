@@ -9,7 +9,8 @@ export function bookingHref(carId: string, start: string, end: string, pickup: s
   return `/cars/book?${params.toString()}`;
 }
 
-/** The car list for the same dates and place: the cars free then. */
+/** The car list for the same dates and place (the cars free then); the whole list without them. */
 export function freeCarsHref(start: string, end: string, pickup: string): string {
-  return `/cars?${filtersToParams({ ...emptyFilters, start, end, pickup }).toString()}`;
+  const params = filtersToParams({ ...emptyFilters, start, end, pickup });
+  return params.size ? `/cars?${params.toString()}` : '/cars';
 }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ChevronStartIcon } from '@/ui/icons';
 import { PageSpinner } from '@/ui/spinner';
 
+import { freeCarsHref } from '@/features/catalogue/car-links';
 import { filterParams, wallClockToMs } from '@/features/catalogue/filters';
 
 /** The global where index.html leaves a car page's photo (src/sync/catalogue-prefetch.ts). */
@@ -41,13 +42,9 @@ export function useOpenedWith() {
 
 /** "All cars", back to the list with the dates and place chosen. */
 export function BackToCars({ start, end, pickup }: { start: string; end: string; pickup: string }) {
-  const back = new URLSearchParams();
-  if (start) back.set('start', start);
-  if (end) back.set('end', end);
-  if (pickup) back.set('pickup', pickup);
   return (
     <Link
-      to={`/cars${back.size ? `?${back.toString()}` : ''}`}
+      to={freeCarsHref(start, end, pickup)}
       className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary-text hover:underline"
     >
       <ChevronStartIcon size={16} />
