@@ -19,7 +19,7 @@
  */
 import { DZD_FORMAT } from '../src/domain/money.ts';
 import { FIRST_CARD_LISTS, type CardTemplates } from '../src/features/catalogue/first-cards.ts';
-import { FIRST_SCREEN_PAGES } from '../src/infra/shell-document.ts';
+import { FIRST_SCREEN_PAGES, pagesRoute } from '../src/infra/shell-document.ts';
 import { FIRST_CARS_GLOBAL, scriptJson } from '../src/sync/catalogue-prefetch.ts';
 
 /**
@@ -33,7 +33,7 @@ export const PICTURE_FIRST_SCREENS = FIRST_SCREEN_PAGES.filter(
 
 /** The URLs of PICTURE_FIRST_SCREENS. */
 export function pictureFirstRoute(): RegExp {
-  return new RegExp(PICTURE_FIRST_SCREENS.map((page) => page.pattern).join('|') || '$^');
+  return pagesRoute(PICTURE_FIRST_SCREENS);
 }
 
 /** The card templates of one language, as index.html holds them. */

@@ -21,6 +21,11 @@ export const FIRST_SCREEN_PAGES = [
   },
 ] as const;
 
+/** The URLs of `pages`, as one pattern (none when there is no page). */
+export function pagesRoute(pages: ReadonlyArray<{ pattern: string }>): RegExp {
+  return new RegExp(pages.map((page) => page.pattern).join('|') || '$^');
+}
+
 /** The first-screen page at `pathname`, if it is one. */
 export function firstScreenPage(pathname: string): string | null {
   return FIRST_SCREEN_PAGES.find((page) => new RegExp(page.pattern).test(pathname))?.name ?? null;

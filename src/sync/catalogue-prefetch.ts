@@ -14,7 +14,7 @@
  */
 import { REQUEST_TIMEOUT_MS } from '../infra/api-settings.ts';
 import { CARS_TABLE, DEVICE_DB_NAME } from '../infra/db-name.ts';
-import { FIRST_SCREEN_PAGES } from '../infra/shell-document.ts';
+import { FIRST_SCREEN_PAGES, pagesRoute } from '../infra/shell-document.ts';
 import {
   apiKeyParam,
   BUSY_RPC,
@@ -66,11 +66,7 @@ export const FIRST_CARDS_SNAPSHOT_KEY = 'kiraa-first-cards';
  * the table.
  */
 export function firstCardsRoute(): RegExp {
-  return new RegExp(
-    FIRST_SCREEN_PAGES.filter((page) => page.cards)
-      .map((page) => page.pattern)
-      .join('|'),
-  );
+  return pagesRoute(FIRST_SCREEN_PAGES.filter((page) => page.cards));
 }
 
 /** A car's page (`/cars/:slug`; `book` is the wizard): its first photo is its largest paint. */
