@@ -9,6 +9,8 @@ CREATE OR REPLACE FUNCTION internal.booking_draft(p jsonb, uid uuid)
 AS $function$
 declare
   d internal.booking_draft;
+  insurance_codes text[];
+  phone text;
 begin
   d.id := internal.booking_payload_id(p);
 
@@ -42,13 +44,15 @@ begin
   d.driver_option := internal.payload_text(p, 'driver_option');
   d.extras := internal.payload_codes(p, 'extras');
   -- Civil liability is part of every booking; codes are a set, kept in first-seen order.
-  d.insurance := array(
-    select i.c
-      from unnest(array['civil_liability'] || internal.payload_codes(p, 'insurance'))
-        with ordinality as i(c, n)
-     group by i.c
-     order by min(i.n)
-  );
+  insurance_codes := internal.payload_codes(p, 'insurance');
+  d.insurance := case
+    when insurance_codes <@ array['civil_liability'] then array['civil_liability']
+    else array(
+      select i.c
+        from unnest(array['civil_liability'] || insurance_codes) with ordinality as i(c, n)
+       group by i.c
+       order by min(i.n))
+  end;
 
   d.additional_requests := nullif(trim(internal.payload_text(p, 'additional_requests')), '');
   if char_length(d.additional_requests) > internal.app_limit('text') then
@@ -87,10 +91,11 @@ begin
     if not internal.is_mailable_address(d.guest_email) then
       perform internal.fail('invalid_email', d.guest_email);
     end if;
-    if internal.normalize_phone(d.guest_phone) is null then
+    phone := internal.normalize_phone(d.guest_phone);
+    if phone is null then
       perform internal.fail('invalid_phone', d.guest_phone);
     end if;
-    d.guest_phone := internal.normalize_phone(d.guest_phone);
+    d.guest_phone := phone;
   end if;
 
   d.license_path := internal.payload_text(p, 'license_path');

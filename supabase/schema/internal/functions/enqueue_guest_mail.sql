@@ -9,7 +9,6 @@ CREATE OR REPLACE FUNCTION internal.enqueue_guest_mail(b bookings, kind text, co
 AS $function$
 declare
   m record;
-  sent boolean;
 begin
   if b.user_id is not null or b.guest_email is null then
     return false;
@@ -22,12 +21,8 @@ begin
   if m.subject is null then
     return false;
   end if;
-  sent := internal.enqueue_mail(b.guest_email, m.subject, m.body_text, b.id, kind, b.locale,
+  return internal.enqueue_mail(b.guest_email, m.subject, m.body_text, b.id, kind, b.locale,
     kind in ('guest_confirmation', 'booking_expired'));
-  if kind = 'guest_confirmation' then
-    update internal.guest_confirmations x set mail_sent = sent where x.booking_id = b.id;
-  end if;
-  return sent;
 end
 $function$;
 

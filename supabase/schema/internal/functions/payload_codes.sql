@@ -13,6 +13,13 @@ begin
   if v is null or jsonb_typeof(v) = 'null' then
     return '{}'::text[];
   end if;
+  -- The usual lists, none or one code, without a query.
+  if jsonb_typeof(v) = 'array' and jsonb_array_length(v) = 0 then
+    return '{}'::text[];
+  end if;
+  if jsonb_typeof(v) = 'array' and jsonb_array_length(v) = 1 and jsonb_typeof(v -> 0) = 'string' then
+    return array[v ->> 0];
+  end if;
   if jsonb_typeof(v) <> 'array'
      or exists (select 1 from jsonb_array_elements(v) e where jsonb_typeof(e) <> 'string') then
     perform internal.fail('invalid_payload', key || ' must be an array of strings');

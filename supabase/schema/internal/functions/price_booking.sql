@@ -18,9 +18,12 @@ declare
   dropoff_fee bigint := 0;
   subtotal bigint;
   missing text;
-  codes text[] := array(
-    select distinct c from unnest(array['civil_liability'] || coalesce(price_booking.insurance, '{}')) c
-  );
+  codes text[] := case
+    when coalesce(price_booking.insurance, '{}') <@ array['civil_liability'] then array['civil_liability']
+    else array(
+      select distinct c from unnest(array['civil_liability'] || price_booking.insurance) c)
+  end;
+  no_extras boolean := coalesce(cardinality(price_booking.extras), 0) = 0;
 begin
   if price_booking.start_at is null or price_booking.end_at is null then
     perform internal.fail('invalid_dates', 'start_at and end_at are required');
@@ -41,7 +44,9 @@ begin
       perform internal.fail('location_not_found', 'pickup_location_id');
     end if;
   end if;
-  if price_booking.dropoff_location_id is not null then
+  if price_booking.dropoff_location_id is not distinct from price_booking.pickup_location_id then
+    dropoff_fee := pickup_fee;
+  elsif price_booking.dropoff_location_id is not null then
     select l.delivery_fee_dzd into dropoff_fee
       from public.locations l where l.id = price_booking.dropoff_location_id and l.active;
     if not found then
@@ -53,12 +58,14 @@ begin
     perform internal.fail('invalid_driver_option', coalesce(price_booking.driver_option, 'missing'));
   end if;
 
-  select c into missing
-    from unnest(coalesce(price_booking.extras, '{}')) c
-   where not exists (select 1 from public.extras e where e.code = c and e.active)
-   limit 1;
-  if missing is not null then
-    perform internal.fail('unknown_extra', missing);
+  if not no_extras then
+    select c into missing
+      from unnest(price_booking.extras) c
+     where not exists (select 1 from public.extras e where e.code = c and e.active)
+     limit 1;
+    if missing is not null then
+      perform internal.fail('unknown_extra', missing);
+    end if;
   end if;
 
   select c into missing
@@ -75,10 +82,14 @@ begin
   );
   base := days * car.daily_rate_dzd;
 
-  select coalesce(sum(case when e.per = 'day' then e.price_dzd * days else e.price_dzd end), 0)
-    into extras_total
-    from public.extras e
-   where e.code = any (array(select distinct unnest(coalesce(price_booking.extras, '{}'))));
+  if no_extras then
+    extras_total := 0;
+  else
+    select coalesce(sum(case when e.per = 'day' then e.price_dzd * days else e.price_dzd end), 0)
+      into extras_total
+      from public.extras e
+     where e.code = any (array(select distinct unnest(price_booking.extras)));
+  end if;
 
   select coalesce(sum(i.price_dzd_per_day * days), 0)
     into insurance_total

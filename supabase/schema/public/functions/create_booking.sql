@@ -108,9 +108,10 @@ begin
   insert into internal.booking_requests (booking_id, request_hash) values (stored.id, request_hash);
   if uid is null then
     code := internal.new_confirmation_code();
-    insert into internal.guest_confirmations (booking_id, code_hash)
-    values (stored.id, internal.confirmation_code_hash(stored.id, code));
-    perform internal.enqueue_guest_mail(stored, 'guest_confirmation', code);
+    -- The code's row says whether its mail left (a refused address, the mailbox's limit).
+    insert into internal.guest_confirmations (booking_id, code_hash, mail_sent)
+    values (stored.id, internal.confirmation_code_hash(stored.id, code),
+      internal.enqueue_guest_mail(stored, 'guest_confirmation', code));
   end if;
   return internal.booking_public_json(stored);
 end

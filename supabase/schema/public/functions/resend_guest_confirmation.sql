@@ -44,7 +44,6 @@ begin
   new_code := internal.new_confirmation_code();
   if not internal.enqueue_guest_mail(b, 'guest_confirmation', new_code) then
     -- The codes already sent stay valid, and so does what the booking says of them.
-    update internal.guest_confirmations x set mail_sent = c.mail_sent where x.booking_id = b.id;
     return jsonb_build_object('sent', false, 'reason', 'mail_rate_limited');
   end if;
   update internal.guest_confirmations x
