@@ -38,24 +38,34 @@ import { signJwt } from '../../supabase/local/jwt.ts';
 import { postgresUnavailableReason, startPostgres } from '../support/postgres.ts';
 import { SEED } from '../support/seed.ts';
 import { startTestStack } from '../support/stack.ts';
-import { type Job, type LoadResult, type Target, type Work } from './scale-load.ts';
+import { requestFor, type Job, type LoadResult, type Target, type Work } from './scale-load.ts';
 import { isMain, printTable } from './support.ts';
 
 export const GOALS = { closedRps: 600, openRate: 300, openP95Ms: 30, ceilingShare: 0.5 } as const;
 const CLIENTS = 200;
 const WARMUP_MS = 1_000;
 const DURATION_MS = 5_000;
-/** Licence files prepared: 90 two-day slots on each of the 200 cars (180 days). */
-const PREPARED = CLIENTS * 90;
+/** Sequence numbers of the HTTP loops: 90 two-day slots on each of the 200 cars (180 days). */
+const LOOP_NUMBERS = CLIENTS * 90;
+/** Licence files prepared: those, then 70 slots a car for Postgres alone (320 days in all). */
+const PREPARED = CLIENTS * 160;
+/** Postgres alone: sessions calling create_booking in a loop (PostgREST's pool is 10). */
+const SESSIONS = [1, 2, 10] as const;
+const DIRECT_MS = 3_000;
 /** The loop whose statements are counted one by one (pg_stat_statements.track = all). */
 const PROFILE_MS = 2_000;
 const CLIO = 'ca000000-0000-4000-8000-000000000001';
 
-/** CPU milliseconds (user + system) of a process, from /proc (Linux). */
-function cpuMs(pid: number): number {
+/**
+ * CPU milliseconds (user + system) of a process, from /proc (Linux); with `exitedChildren`, also
+ * those of its children that have exited and been waited for (Postgres's autovacuum workers come
+ * and go during a loop).
+ */
+function cpuMs(pid: number, exitedChildren = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+    const ticks = [11, 12, ...(exitedChildren ? [13, 14] : [])]; // utime, stime, cutime, cstime
+    return (ticks.reduce((sum, i) => sum + Number(fields[i]), 0) * 1000) / 100; // ticks of 10 ms
   } catch {
     return 0; // gone
   }
@@ -88,12 +98,20 @@ function stackCpu(postmaster: number): Parts {
   return {
     gateway: (usage.user + usage.system) / 1000,
     postgrest: sum(childrenOf(process.pid, 'postgrest')),
-    postgres: sum([postmaster, ...childrenOf(postmaster)]),
+    postgres: cpuMs(postmaster, true) + sum(childrenOf(postmaster)),
     functions: sum(childrenOf(process.pid, 'deno')),
   };
 }
 
 type Measured = LoadResult & { cpu: Parts };
+type Alone = {
+  sessions: number;
+  rps: number;
+  /** Postgres's CPU milliseconds per call. */
+  cpu: number;
+  errors: Record<string, number>;
+  next: number;
+};
 
 function load(job: Job): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kiraa-scale-'));
@@ -122,6 +140,16 @@ export async function prepare(db: pg.Client, jwtSecret: string) {
   await db.query(`
     create or replace function public.bench_noop() returns void language sql stable as $$ $$;
     grant execute on function public.bench_noop() to anon, authenticated;
+    -- create_booking as PostgREST calls it for a guest (its claims and the client's address),
+    -- without PostgREST: what a booking costs Postgres alone.
+    create or replace function public.bench_create(headers text, p jsonb) returns void
+    language plpgsql set search_path = '' as $$
+    begin
+      perform set_config('request.jwt.claims', '{"role": "anon"}', true);
+      perform set_config('request.headers', headers, true);
+      perform public.create_booking(p);
+    end $$;
+    revoke execute on function public.bench_create(text, jsonb) from public, anon, authenticated;
     notify pgrst, 'reload schema';`);
   // CLIENTS cars for the loops and one for the race: copies of the seed's Clio.
   const { rows: cars } = await db.query<{ id: string }>(
@@ -266,7 +294,7 @@ async function track(db: pg.Client, statements: 'top' | 'all'): Promise<void> {
 
 type Row = Record<string, string | number>;
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
-const errorsOf = (r: LoadResult) =>
+const errorsOf = (r: { errors: Record<string, number> }) =>
   Object.entries(r.errors)
     .map(([k, v]) => `${v}× ${k}`)
     .join('; ') || '0';
@@ -337,6 +365,20 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       }
       return { mails: first.mails, seconds: (Date.now() - t0) / 1000 };
     };
+    /**
+     * Waits until no autovacuum worker has run for a second (at most 30 s): after prepare()'s
+     * writes the database is busy with them, and Postgres alone would measure them too.
+     */
+    const settle = async () => {
+      const t0 = Date.now();
+      for (let quiet = 0; quiet < 10 && Date.now() - t0 < 30_000;) {
+        const { rows } = await db.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'`,
+        );
+        quiet = rows[0]!.n === 0 ? quiet + 1 : 0;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
     const closed = (target: Target, work: Work, first = 0) =>
       measure({
         target,
@@ -355,6 +397,65 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
     // closed day or hour (`pickup_outside_hours`, docs/opening-hours.md).
     const create: Work = { kind: 'create', cars: loopCars, location: SEED.locations.alg };
     const up = (n: number) => Math.ceil(n / CLIENTS) * CLIENTS;
+
+    /**
+     * Postgres alone: `sessions` connections call create_booking in a loop, as PostgREST's pool
+     * does but without PostgREST, the gateway or the load generator on the same cores, and with
+     * no mail leaving during the loop (the outbox's webhook off; the mail's sending is measured
+     * above): bookings/s and Postgres's CPU per booking.
+     */
+    const alone = async (sessions: number, first: number): Promise<Alone> => {
+      const clients = await Promise.all(
+        Array.from({ length: sessions }, async () => {
+          const client = new pg.Client({ connectionString: stack.dbUrl });
+          await client.connect();
+          return client;
+        }),
+      );
+      const job: Job = { target: gateway, work: create, mode: 'closed', first };
+      const errors: Record<string, number> = {};
+      let next = first;
+      let done = 0;
+      const before = stackCpu(postmaster).postgres;
+      const t0 = performance.now();
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() - t0 < DIRECT_MS) {
+            const { body = '{}', headers } = requestFor(job, next++);
+            const caller = JSON.stringify({ 'cf-connecting-ip': headers['cf-connecting-ip'] });
+            try {
+              await client.query({
+                name: 'bench_create',
+                text: 'select public.bench_create($1, $2)',
+                values: [caller, (JSON.parse(body) as { p: unknown }).p],
+              });
+              done += 1;
+            } catch (error) {
+              const key = `${(error as { code?: string }).code} ${(error as Error).message}`;
+              errors[key] = (errors[key] ?? 0) + 1;
+            }
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = stackCpu(postmaster).postgres - before;
+      await Promise.all(clients.map((client) => client.end()));
+      const answered = done + Object.values(errors).reduce((a, b) => a + b, 0);
+      return { sessions, rps: done / seconds, cpu: cpu / Math.max(1, answered), errors, next };
+    };
+    await db.query(`alter table internal.mail_outbox disable trigger mail_outbox_send`);
+    const postgresAlone: Alone[] = [];
+    await settle();
+    for (let i = 0, first = LOOP_NUMBERS; i < SESSIONS.length; i += 1) {
+      postgresAlone.push(await alone(SESSIONS[i]!, first));
+      first = up(postgresAlone[i]!.next);
+    }
+    await db.query(`alter table internal.mail_outbox enable trigger mail_outbox_send`);
+    await db.query(`select internal.invoke_edge_function('send-mail', '{"type": "SWEEP"}')`);
+    await drainMail();
+    if (postgresAlone.at(-1)!.next > PREPARED)
+      throw new Error('the bench used more licences than prepared');
+    await settle();
 
     const noopClosed = await closed(gateway, noopPost);
     const createClosed = await closed(gateway, create);
@@ -410,7 +511,7 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       `select count(*)::int as n from public.bookings where car_id = $1`,
       [raceCar],
     );
-    if (raceFirst + CLIENTS > PREPARED)
+    if (raceFirst + CLIENTS > LOOP_NUMBERS)
       throw new Error('the bench used more licences than prepared');
 
     // Guest bookings made by the closed loop, to look up.
@@ -489,6 +590,17 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       `  ${race.ok} won, ${race.failed} refused (${errorsOf(race)}); bookings of that car: ${raceRows[0]!.n}`,
     );
     console.info(
+      `\nPostgres alone: create_booking called by sessions in a loop, ${DIRECT_MS / 1000} s each (no PostgREST, gateway or mail):`,
+    );
+    printTable(
+      postgresAlone.map((a) => ({
+        sessions: a.sessions,
+        'bookings/s': a.rps.toFixed(0),
+        'Postgres CPU ms/booking': a.cpu.toFixed(2),
+        errors: errorsOf(a),
+      })),
+    );
+    console.info(
       `\nStatements by time in Postgres during a closed loop of create_booking, ${PROFILE_MS / 1000} s, nested ones counted (pg_stat_statements.track = all):`,
     );
     printTable(
@@ -500,7 +612,7 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
 
     // Refusals are cheaper than bookings: loops that were refused measured something else (a
     // fixed place closed on Fridays once refused two slots in seven, unnoticed).
-    const refused = [createClosed, profiled, createDirect, createOpen].filter(
+    const refused = [createClosed, profiled, createDirect, createOpen, ...postgresAlone].filter(
       (r) => Object.keys(r.errors).length > 0,
     );
     if (refused.length > 0) {
@@ -515,6 +627,7 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
         `  no-op RPC ceiling ${noopClosed.rps.toFixed(0)} req/s: ${share.toFixed(2)} of it (goal ≥ ${GOALS.ceilingShare}) ${mark(share >= GOALS.ceilingShare)}; without the gateway ${createDirect.rps.toFixed(0)} vs ${noopDirect.rps.toFixed(0)} req/s`,
         `create_booking open loop ${GOALS.openRate}/s: p50 ${ms(createOpen.p50)}, p95 ${ms(createOpen.p95)} (goal ≤ ${GOALS.openP95Ms}) ${mark(createOpen.p95 <= GOALS.openP95Ms)}, p99 ${ms(createOpen.p99)} ms, errors ${errorsOf(createOpen)}`,
         `mail: ${closedMail.mails} queued after the closed loop sent in ${closedMail.seconds.toFixed(1)} s, ${openMail.mails} after the open loop in ${openMail.seconds.toFixed(1)} s`,
+        `Postgres alone: ${postgresAlone.map((a) => `${a.rps.toFixed(0)}/s (${a.cpu.toFixed(2)} ms CPU) on ${a.sessions}`).join(', ')} session(s)`,
         `race of ${CLIENTS} for one car: ${race.ok} winner(s), ${raceRows[0]!.n} booking(s) stored ${mark(race.ok === 1 && raceRows[0]!.n === 1)}`,
         `find_guest_booking: closed ${findClosed.rps.toFixed(0)} req/s (no-op ${noopClosed.rps.toFixed(0)}), open p95 ${ms(findOpen.p95)} ms, errors ${errorsOf(findClosed)}`,
         `catalogue delta: closed ${deltaClosed.rps.toFixed(0)} req/s (no-op GET ${noopGetClosed.rps.toFixed(0)}), open p95 ${ms(deltaOpen.p95)} ms`,
