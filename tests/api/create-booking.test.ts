@@ -438,6 +438,9 @@ describe('every booking rule is checked again by the server', () => {
     await refused('invalid_payload', { id: 'not-a-uuid' });
     await refused('invalid_payload', { car_id: 42 as unknown as string });
     await refused('invalid_payload', { extras: 'gps' as unknown as string[] });
+    // A list of one code is read without a query (internal.payload_codes): still a string.
+    await refused('invalid_payload', { extras: [1] as unknown as string[] });
+    await refused('invalid_payload', { insurance: [null] as unknown as string[] });
     await refused('invalid_payload', { from_abroad: 'yes' as unknown as boolean });
     await refused('invalid_payload', { payment_method: 'card' });
   });
@@ -513,7 +516,9 @@ describe('every booking rule is checked again by the server', () => {
 
   it('wants known, active extras and insurance options (unknown_extra, unknown_insurance)', async () => {
     await refused('unknown_extra', { extras: ['gps', 'jetpack'] });
+    await refused('unknown_extra', { extras: ['jetpack'] });
     await refused('unknown_insurance', { insurance: ['civil_liability', 'meteorites'] });
+    await refused('unknown_insurance', { insurance: ['meteorites'] });
   });
 
   it('bounds the additional requests to 500 characters (additional_requests_too_long)', async () => {
