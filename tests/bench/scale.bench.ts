@@ -372,8 +372,9 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       return { mails: first.mails, seconds: (Date.now() - t0) / 1000 };
     };
     /**
-     * Waits until no autovacuum worker has run for a second (at most 30 s): after prepare()'s
-     * writes the database is busy with them, and Postgres alone would measure them too.
+     * Waits until no autovacuum worker has run for a second (at most 30 s): after a burst of
+     * writes (prepare(), Postgres alone) they take much of the machine, and the next loop would
+     * measure them too.
      */
     const settle = async () => {
       const t0 = Date.now();
@@ -417,8 +418,8 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
     /**
      * Postgres alone: `sessions` connections call create_booking in a loop, as PostgREST's pool
      * does but without PostgREST, the gateway or the load generator on the same cores, and with
-     * no mail leaving during the loop (the outbox's webhook off; the mail's sending is measured
-     * above): bookings/s and Postgres's CPU per booking.
+     * no mail leaving during the loop (the outbox's webhook off; the HTTP loops measure the
+     * mail's sending): bookings/s and Postgres's CPU per booking.
      */
     const alone = async (sessions: number, first: number): Promise<Alone> => {
       const clients = await Promise.all(
