@@ -114,6 +114,10 @@ describe('checkAnnouncedBody and isAnonymousWrite', () => {
     expect(isAnonymousWrite('POST', `Bearer ${expired}`, secret)).toBe(true);
     expect(isAnonymousWrite('PATCH', `Bearer ${user}`, secret)).toBe(false);
     expect(isAnonymousWrite('GET', undefined, secret)).toBe(false);
+    // Told the anon key, it skips the signature; a user's token is still read.
+    expect(isAnonymousWrite('POST', `Bearer ${anon}`, secret, anon)).toBe(true);
+    expect(isAnonymousWrite('GET', `Bearer ${anon}`, secret, anon)).toBe(false);
+    expect(isAnonymousWrite('POST', `Bearer ${user}`, secret, anon)).toBe(false);
   });
 });
 

@@ -291,8 +291,13 @@ describe('gateway gzip for PostgREST answers', () => {
 
 describe('gateway under abuse', () => {
   const seen: string[] = [];
+  /** Requests whose body PostgREST never got whole. */
+  const cut: string[] = [];
   const upstream = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    req.on('close', () => {
+      if (!req.complete) cut.push(`${req.method} ${req.url}`);
+    });
     // Drain the body, then answer like PostgREST: the URL echoed (re-encoded) in Content-Location.
     req.resume();
     req.on('end', () => {
@@ -393,6 +398,41 @@ describe('gateway under abuse', () => {
     expect(
       (await post('/rest/v1/rpc/quote_booking', Buffer.from('{}'), '198.51.100.4')).status,
     ).toBe(200);
+  });
+
+  it('refuses JSON nested too deep with 400 while it streams, before PostgREST hears of it', async () => {
+    cut.length = 0;
+    seen.length = 0;
+    const deep = Buffer.from(`${'['.repeat(65)}${']'.repeat(65)}`);
+    const reply = await post('/rest/v1/rpc/quote_booking', deep, '198.51.100.5', true);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body.toString())).toMatchObject({ code: 'json_too_deep' });
+    const fine = Buffer.from(`${'['.repeat(64)}${']'.repeat(64)}`);
+    expect((await post('/rest/v1/rpc/quote_booking', fine, '198.51.100.6', true)).status).toBe(200);
+    // The deep one, refused within its first chunk, never reached PostgREST.
+    expect(seen).toEqual(['POST /rpc/quote_booking']);
+    expect(cut).toEqual([]);
+  });
+
+  it('drops the request to PostgREST when the client goes away in the middle of its body', async () => {
+    cut.length = 0;
+    seen.length = 0;
+    const client = request({
+      host: '127.0.0.1',
+      port,
+      path: '/rest/v1/rpc/quote_booking',
+      method: 'POST',
+      headers: {
+        apikey: ANON,
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.7',
+      },
+    });
+    client.on('error', () => {});
+    client.write('{"car_id": ');
+    await vi.waitFor(() => expect(seen).toEqual(['POST /rpc/quote_booking']));
+    client.destroy();
+    await vi.waitFor(() => expect(cut).toEqual(['POST /rpc/quote_booking']));
   });
 
   it('limits anonymous writes per client address with 429 and Retry-After; others and users go on', async () => {

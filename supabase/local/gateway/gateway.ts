@@ -249,7 +249,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     if (
       limiter &&
-      isAnonymousWrite(method, req.headers.authorization, options.signingKeys ?? options.jwtSecret)
+      isAnonymousWrite(
+        method,
+        req.headers.authorization,
+        options.signingKeys ?? options.jwtSecret,
+        options.anonKey,
+      )
     ) {
       const wait = limiter.take(limiterKey(address));
       if (wait !== null) return refuse(res, rateLimited(wait));
