@@ -50,6 +50,7 @@ export default mergeConfig(
               'supabase/local/**/*.test.ts',
               'supabase/functions/**/*.test.ts',
               'scripts/**/*.test.ts',
+              'tests/bench/**/*.test.ts',
             ],
             environment: 'happy-dom',
             setupFiles: ['tests/support/unit-setup.ts'],
