@@ -88,8 +88,11 @@ describe('lazy screens', () => {
       { path: 'book', lazy: page('content', load, { frame: Frame }) },
       { path: 'qa', lazy: page('content', () => new Promise(() => undefined)) },
     ];
-    // The first render does not wait for a framed screen's code, but its download starts now.
+    // The first render does not wait for a framed screen's code; its download starts in the next
+    // task, not in the shell's.
     await firstScreenReady(routes, '/book');
+    expect(load).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(load).toHaveBeenCalledOnce();
     vi.mocked(screenShown).mockClear();
     renderAt(routes, '/book');
