@@ -84,11 +84,40 @@ function anyOf(...tests: Array<(id: string) => boolean>): (id: string) => boolea
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/**
+ * React Router's package points every bundler at its development build, warnings on
+ * (remix-run/react-router#14102): in the app's first screen that is ≈ 10 ms of main thread at
+ * 4× CPU. The build takes the package's production build instead: the same code with them off.
+ */
+function reactRouterProduction(): Plugin {
+  const dir = fileURLToPath(
+    new URL('./node_modules/react-router/dist/production/', import.meta.url),
+  );
+  const files: Record<string, string> = {
+    'react-router': `${dir}index.mjs`,
+    'react-router/dom': `${dir}dom-export.mjs`,
+  };
+  return {
+    name: 'kiraa:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      const missing = Object.values(files).filter((file) => !existsSync(file));
+      if (missing.length)
+        this.error(`React Router's production build is gone: ${missing.join(', ')}`);
+    },
+    resolveId(source) {
+      return files[source] ?? null;
+    },
+  };
+}
+
 // The app is a static build; the API it talks to is chosen at build time with
 // VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (see docs/deployment.md).
 export default defineConfig({
   resolve: { alias },
   plugins: [
+    reactRouterProduction(),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
