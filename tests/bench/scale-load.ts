@@ -205,7 +205,7 @@ export function parseAnswer(data: Buffer): { answer: Answer; used: number } | nu
 /** A kept-alive connection: one request at a time, each written in one piece. */
 class Connection {
   private readonly socket: Socket;
-  private data = Buffer.alloc(0);
+  private data: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void } | null = null;
   readonly ready: Promise<void>;
   dead = false;
