@@ -175,6 +175,27 @@ describe('what one mailbox may hold (only what its owner proved counts)', () => 
     expect((await proven(visitor(), car, { ...days(), guest_email: emails[0] })).error).toBeNull();
   });
 
+  it('keys a guest by the address typed, a customer by the account’s address, else by the account', async () => {
+    const customer = await newCustomer();
+    const local = `key-${randomUUID().slice(0, 8)}`;
+    await sql(`update auth.users set email = $1 where id = $2`, [
+      `${local}+shop@Kiraa.test`,
+      customer.id,
+    ]);
+    const stranger = randomUUID();
+    const [keys] = await sql<{ guest: string; customer: string; unknown: string }>(
+      `select internal.booking_mailbox(null, $1) as guest,
+              internal.booking_mailbox($2, 'typed-by-a-customer@kiraa.test') as customer,
+              internal.booking_mailbox($3, null) as unknown`,
+      [` ${local.toUpperCase()}@kiraa.TEST`, customer.id, stranger],
+    );
+    expect(keys).toEqual({
+      guest: `${local}@kiraa.test`,
+      customer: `${local}@kiraa.test`,
+      unknown: `account:${stranger}`,
+    });
+  });
+
   it('cannot be spent by a stranger who types someone else’s e-mail or phone', async () => {
     const car = (await newCar()).id;
     const days = nextDays(110);

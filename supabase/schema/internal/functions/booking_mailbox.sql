@@ -8,9 +8,10 @@ CREATE OR REPLACE FUNCTION internal.booking_mailbox(uid uuid, guest_email text)
  SET search_path TO ''
 AS $function$
 begin
-  return coalesce(
-    internal.email_key(case when uid is null then guest_email
-                            else (select u.email from auth.users u where u.id = uid) end),
+  if uid is null then
+    return internal.email_key(guest_email);
+  end if;
+  return coalesce(internal.email_key((select u.email from auth.users u where u.id = uid)),
     'account:' || uid::text);
 end
 $function$;
