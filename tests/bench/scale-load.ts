@@ -135,8 +135,15 @@ export function requestFor(job: Job, n: number): Built {
   }
   const token = work.tokens?.[n % work.tokens.length];
   if (token) headers.authorization = `Bearer ${token}`;
+  const p = bookingPayload(work, n);
+  return { method: 'POST', path: '/rpc/create_booking', body: JSON.stringify({ p }), headers };
+}
+
+/** The `p` argument of booking `n`'s create_booking: a customer's with a token, else a guest's. */
+export function bookingPayload(work: Extract<Work, { kind: 'create' }>, n: number) {
+  const customer = !!work.tokens?.length;
   const id = bookingId(n);
-  const p = {
+  return {
     id,
     reference: bookingReference(n),
     car_id: work.cars[n % work.cars.length],
@@ -151,7 +158,7 @@ export function requestFor(job: Job, n: number): Built {
     extras: [],
     insurance: ['civil_liability'],
     payment_method: 'cash',
-    ...(token
+    ...(customer
       ? {}
       : {
           guest_name: `Bench Guest ${n}`,
@@ -160,7 +167,6 @@ export function requestFor(job: Job, n: number): Built {
         }),
     locale: 'fr',
   };
-  return { method: 'POST', path: '/rpc/create_booking', body: JSON.stringify({ p }), headers };
 }
 
 export type Answer = { status: number; body: Buffer; close: boolean };

@@ -38,7 +38,14 @@ import { signJwt } from '../../supabase/local/jwt.ts';
 import { postgresUnavailableReason, startPostgres } from '../support/postgres.ts';
 import { SEED } from '../support/seed.ts';
 import { startTestStack } from '../support/stack.ts';
-import { requestFor, type Job, type LoadResult, type Target, type Work } from './scale-load.ts';
+import {
+  bookingPayload,
+  clientAddress,
+  type Job,
+  type LoadResult,
+  type Target,
+  type Work,
+} from './scale-load.ts';
 import { isMain, printTable } from './support.ts';
 
 export const GOALS = { closedRps: 600, openRate: 300, openP95Ms: 30, ceilingShare: 0.5 } as const;
@@ -416,7 +423,11 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
     const noopGet: Work = { kind: 'noop', method: 'GET' };
     // Algiers airport: open 06:00–23:00 every day (supabase/seed.sql), so no slot falls on a
     // closed day or hour (`pickup_outside_hours`, docs/opening-hours.md).
-    const create: Work = { kind: 'create', cars: loopCars, location: SEED.locations.alg };
+    const create: Extract<Work, { kind: 'create' }> = {
+      kind: 'create',
+      cars: loopCars,
+      location: SEED.locations.alg,
+    };
     const up = (n: number) => Math.ceil(n / CLIENTS) * CLIENTS;
 
     /**
@@ -433,7 +444,6 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
           return client;
         }),
       );
-      const job: Job = { target: gateway, work: create, mode: 'closed', first };
       const errors: Record<string, number> = {};
       let next = first;
       let done = 0;
@@ -442,13 +452,13 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       await Promise.all(
         clients.map(async (client) => {
           while (performance.now() - t0 < DIRECT_MS) {
-            const { body = '{}', headers } = requestFor(job, next++);
-            const caller = JSON.stringify({ 'cf-connecting-ip': headers['cf-connecting-ip'] });
+            const n = next++;
+            const caller = JSON.stringify({ 'cf-connecting-ip': clientAddress(n) });
             try {
               await client.query({
                 name: 'bench_create',
                 text: 'select public.bench_create($1, $2)',
-                values: [caller, (JSON.parse(body) as { p: unknown }).p],
+                values: [caller, bookingPayload(create, n)],
               });
               done += 1;
             } catch (error) {
