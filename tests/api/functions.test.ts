@@ -229,6 +229,79 @@ describe('settling mails', () => {
   });
 });
 
+describe('mail batches', () => {
+  it('claims a batch tried before whole, alone and under its key; retries and gives it up together', async () => {
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      // Queued without the webhook, older than any other row, inside a transaction rolled back.
+      await client.query('set local session_replication_role = replica');
+      const { rows } = await client.query<{ id: string }>(
+        `insert into internal.mail_outbox (to_email, subject, body_text, created_at)
+         select 'batch-' || n || '@kiraa.test', 'Lot', 'x', timestamptz '2000-01-01' + n * interval '1 second'
+           from generate_series(1, 3) n order by n returning id`,
+      );
+      const ids = rows.map((row) => Number(row.id));
+      type Claimed = { id: number; batch_key: string; attempts: number };
+      const claim = async (batch: number) =>
+        (
+          await client.query<{ row: Claimed }>('select public.edge_claim_mail($1) as row', [batch])
+        ).rows.map(({ row }) => row);
+
+      const first = (await claim(2)).sort((a, b) => a.id - b.id);
+      expect(first.map((row) => row.id)).toEqual(ids.slice(0, 2));
+      const key = first[0]!.batch_key;
+      expect(key).toMatch(/^[0-9a-f-]{36}$/);
+      expect(first[1]!.batch_key).toBe(key);
+
+      // Its sender dies (the lease runs out): the same two rows come back under the same key,
+      // even with room for the third.
+      await client.query(
+        `update internal.mail_outbox set claimed_until = now() - interval '1 second' where id = any($1)`,
+        [ids],
+      );
+      const again = (await claim(3)).sort((a, b) => a.id - b.id);
+      expect(again.map((row) => [row.id, row.batch_key, row.attempts])).toEqual([
+        [ids[0], key, 2],
+        [ids[1], key, 2],
+      ]);
+
+      // A transient failure: one backoff for the batch, from its most-tried row; at its eighth
+      // attempt the batch is given up whole.
+      await client.query('update internal.mail_outbox set attempts = 4 where id = $1', [ids[1]]);
+      const settle = (error: string) =>
+        client.query('select public.edge_settle_mails($1::jsonb)', [
+          JSON.stringify(ids.slice(0, 2).map((mail_id) => ({ mail_id, error }))),
+        ]);
+      const state = async () =>
+        (
+          await client.query<{ wait: string; failed: boolean }>(
+            `select (next_attempt_at - now())::text as wait, failed_at is not null as failed
+               from internal.mail_outbox where id = any($1) order by id`,
+            [ids.slice(0, 2)],
+          )
+        ).rows;
+      await settle('timeout');
+      expect(await state()).toEqual([
+        { wait: '00:08:00', failed: false },
+        { wait: '00:08:00', failed: false },
+      ]);
+      await client.query('update internal.mail_outbox set attempts = 8 where id = $1', [ids[1]]);
+      await settle('timeout');
+      expect((await state()).map((row) => row.failed)).toEqual([true, true]);
+
+      // The third row is a new batch, under a new key.
+      const third = await claim(1);
+      expect(third.map((row) => row.id)).toEqual([ids[2]]);
+      expect(third[0]!.batch_key).not.toBe(key);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+});
+
 describe('send-mail: one sender at a time', () => {
   /** Waits until no sender holds the outbox (a previous test's has lingered and released). */
   async function noSender() {
@@ -992,33 +1065,47 @@ describe('schedules (pg_cron) and webhooks (pg_net)', () => {
 
 describe('a stack whose mail provider fails', () => {
   let provider: Server;
-  const requests: Array<{ key: string | undefined; body: Record<string, unknown> }> = [];
+  /** Every request the provider got: its path, key and mails (one, or a batch's). */
+  const requests: Array<{
+    path: string;
+    key: string | undefined;
+    mails: Array<Record<string, unknown>>;
+  }> = [];
   let failures = 2;
   const throttled = new Set<string>();
+  const lost = new Set<string>();
   let stack: TestStack;
   let envDir: string;
 
-  async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  async function readBody(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   }
+  const recipient = (mail: Record<string, unknown>) => (mail.to as string[])[0]!;
+  /** The requests that carried a mail to `to`. */
+  const requestsTo = (to: string) =>
+    requests.filter((r) => r.mails.some((m) => recipient(m) === to));
 
   beforeAll(async () => {
     provider = createServer(async (req, res) => {
       const body = await readBody(req);
-      requests.push({ key: req.headers['idempotency-key'] as string | undefined, body });
-      const to = (body.to as string[])[0]!;
-      if (to.startsWith('throttled') && !throttled.has(to)) {
+      const batch = req.url === '/emails/batch';
+      const mails = (batch ? body : [body]) as Array<Record<string, unknown>>;
+      requests.push({
+        path: req.url ?? '',
+        key: req.headers['idempotency-key'] as string | undefined,
+        mails,
+      });
+      const to = mails.map(recipient);
+      const throttle = to.find(
+        (address) => address.startsWith('throttled') && !throttled.has(address),
+      );
+      if (throttle) {
         // The provider's rate limit, once for this address (Resend: 2 requests a second).
-        throttled.add(to);
+        throttled.add(throttle);
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
         res.end(JSON.stringify({ statusCode: 429, name: 'rate_limit_exceeded', message: 'slow' }));
-        return;
-      }
-      if (to.startsWith('refused')) {
-        res.writeHead(422, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ statusCode: 422, name: 'validation_error', message: 'bad' }));
         return;
       }
       if (failures > 0) {
@@ -1026,8 +1113,30 @@ describe('a stack whose mail provider fails', () => {
         res.writeHead(503).end();
         return;
       }
+      const lose = to.find((address) => address.startsWith('lost') && !lost.has(address));
+      if (lose) {
+        // Accepted, and the answer lost on the way back (once for this address): a proxy in
+        // front of the provider timed out.
+        lost.add(lose);
+        res.writeHead(504).end();
+        return;
+      }
+      const refused = (address: string) => address.startsWith('refused');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: `provider-${requests.length}` }));
+      if (!batch) {
+        res.end(JSON.stringify({ id: `provider-${requests.length}` }));
+        return;
+      }
+      res.end(
+        JSON.stringify({
+          data: to
+            .filter((address) => !refused(address))
+            .map((address) => ({ id: `provider-${address}` })),
+          errors: to.flatMap((address, index) =>
+            refused(address) ? [{ index, message: 'bad address' }] : [],
+          ),
+        }),
+      );
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     envDir = join(testStack().dataDir, `..`, `functions-env-${randomUUID()}`);
@@ -1056,87 +1165,164 @@ describe('a stack whose mail provider fails', () => {
       last_error: string | null;
       failed_at: Date | null;
       next_attempt_at: Date;
+      batch_key: string | null;
+      provider_id: string | null;
+      claimed_until: Date | null;
     }>(
-      'select sent_at, attempts, last_error, failed_at, next_attempt_at from internal.mail_outbox where id = $1',
+      `select sent_at, attempts, last_error, failed_at, next_attempt_at, batch_key, provider_id,
+              claimed_until
+         from internal.mail_outbox where id = $1`,
       [id],
     );
     return result.rows[0]!;
   }
-  /** Queues a mail to `to` and waits until its row is `done` (sent, given up…). */
+  /** Queues mails to `to` in one statement and waits until each row is `done` (sent, given up…). */
   async function queueUntil(
-    to: string,
+    to: string[],
     done: (row: Awaited<ReturnType<typeof rowOf>>) => boolean,
     what: string,
   ) {
     const { rows } = await stack.db.query<{ id: string }>(
       `insert into internal.mail_outbox (to_email, subject, body_text)
-       values ($1, 'Hello', 'Body') returning id`,
+       select address, 'Hello', 'Body' from unnest($1::text[]) with ordinality as t(address, n)
+       order by n returning id`,
       [to],
     );
-    const id = rows[0]!.id;
-    const row = await until(async () => {
-      const current = await rowOf(id);
-      return done(current) ? current : null;
+    const states = await until(async () => {
+      const current = await Promise.all(rows.map((row) => rowOf(row.id)));
+      return current.every(done) ? current : null;
     }, what);
-    return { id, row };
+    return rows.map((row, i) => ({ id: row.id, row: states[i]! }));
+  }
+  /** Queues a mail without its webhook, due in an hour (as a mail waiting for its retry). */
+  async function queueQuietly(to: string): Promise<string> {
+    return stack.db.tx(async (q) => {
+      await q.query('set local session_replication_role = replica');
+      const { rows } = await q.query<{ id: string }>(
+        `insert into internal.mail_outbox (to_email, subject, body_text, next_attempt_at)
+         values ($1, 'Hello', 'Body', now() + interval '1 hour') returning id`,
+        [to],
+      );
+      return rows[0]!.id;
+    });
+  }
+  /**
+   * Makes these rows due and sweeps, then waits until each has been claimed once more and settled
+   * (a sender still running from a webhook may be the one that takes them).
+   */
+  async function retryNow(ids: string[]) {
+    const before = await Promise.all(ids.map((id) => rowOf(id)));
+    await stack.db.query(
+      'update internal.mail_outbox set next_attempt_at = now() where id = any($1::bigint[])',
+      [ids],
+    );
+    const res = await fetch(`${stack.apiUrl}/functions/v1/send-mail`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    expect(res.status).toBe(200);
+    await until(async () => {
+      const rows = await Promise.all(ids.map((id) => rowOf(id)));
+      const settled = rows.every(
+        (row, i) => row.attempts > before[i]!.attempts && !row.claimed_until,
+      );
+      return settled ? rows : null;
+    }, 'the retry settled');
   }
 
-  it('retries a transient failure with backoff, with the same idempotency key, until sent', async () => {
+  it('sends a batch in one request, and retries a transient failure with backoff as the same request, until sent', async () => {
+    const to = ['guest@example.dz', 'guest-two@example.dz'];
     const { rows } = await stack.db.query<{ id: string }>(
       `insert into internal.mail_outbox (to_email, subject, body_text)
-       values ('guest@example.dz', 'Hello', 'Body') returning id`,
+       select address, 'Hello', 'Body' from unnest($1::text[]) address returning id`,
+      [to],
     );
-    const id = rows[0]!.id;
+    const ids = rows.map((row) => row.id);
     // The first try (the webhook's) has failed and been settled.
-    await until(async () => ((await rowOf(id)).last_error ? true : null), 'the first try');
-    const first = await rowOf(id);
+    await until(async () => ((await rowOf(ids[0]!)).last_error ? true : null), 'the first try');
+    const first = await rowOf(ids[0]!);
     expect(first.sent_at).toBeNull();
     expect(first.last_error).toMatch(/503/);
     expect(first.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(await rowOf(ids[1]!)).toMatchObject({
+      last_error: first.last_error,
+      batch_key: first.batch_key,
+    });
 
-    // Due again (as after the backoff): the next sweeps retry it.
-    for (let attempt = 2; attempt <= 3; attempt++) {
-      await stack.db.query(
-        'update internal.mail_outbox set next_attempt_at = now() where id = $1',
-        [id],
-      );
-      const res = await fetch(`${stack.apiUrl}/functions/v1/send-mail`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
-      });
-      expect(res.status).toBe(200);
+    // Due again (as after the backoff), with another mail queued meanwhile: the next sweeps retry
+    // the batch alone, and send the new mail in a request of its own.
+    const later = await queueQuietly('guest-later@example.dz');
+    await retryNow([...ids, later]);
+    await retryNow(ids);
+    for (const id of ids) {
+      const sent = await rowOf(id);
+      expect(sent.sent_at).toBeInstanceOf(Date);
+      expect(sent.attempts).toBe(3);
     }
-    const sent = await rowOf(id);
-    expect(sent.sent_at).toBeInstanceOf(Date);
-    expect(sent.attempts).toBe(3);
-    const tries = requests.filter((r) => (r.body.to as string[])[0] === 'guest@example.dz');
+    const tries = requestsTo(to[0]!);
     expect(tries).toHaveLength(3);
-    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${id}`]));
+    for (const tried of tries) {
+      expect(tried.path).toBe('/emails/batch');
+      expect(tried.key).toBe(`kiraa-mail-batch-${first.batch_key}`);
+      expect(tried.mails.map(recipient)).toEqual(to);
+    }
+    const alone = requestsTo('guest-later@example.dz');
+    expect(alone).toHaveLength(1);
+    expect(alone[0]!.mails).toHaveLength(1);
+    expect(alone[0]!.key).not.toBe(tries[0]!.key);
     // The project's secrets (supabase/functions/.env) replace the local defaults.
-    expect(tries[0]!.body.from).toBe('Kiraa Test <test@kiraa.example>');
+    expect(tries[0]!.mails[0]!.from).toBe('Kiraa Test <test@kiraa.example>');
   });
 
-  it('waits as long as the provider’s rate limit asks, then sends the same mail: no backoff', async () => {
-    const { id, row } = await queueUntil(
-      'throttled@example.dz',
+  it('sends a batch whose answer was lost again as the same request, with nothing added', async () => {
+    failures = 0;
+    const [lostMail] = await queueUntil(
+      ['lost@example.dz'],
+      (current) => !!current.last_error,
+      'the send whose answer was lost',
+    );
+    expect(lostMail!.row.last_error).toMatch(/504/);
+    // A mail queued meanwhile, due with the lost batch when it is retried.
+    const meanwhile = await queueQuietly('meanwhile@example.dz');
+    await retryNow([lostMail!.id, meanwhile]);
+    expect((await rowOf(lostMail!.id)).sent_at).toBeInstanceOf(Date);
+    expect((await rowOf(meanwhile)).sent_at).toBeInstanceOf(Date);
+    const tries = requestsTo('lost@example.dz');
+    expect(tries).toHaveLength(2);
+    // The provider recognises the same key with the same mails: delivered once.
+    expect(tries[1]!.key).toBe(tries[0]!.key);
+    expect(tries[1]!.mails).toEqual(tries[0]!.mails);
+    expect(requestsTo('meanwhile@example.dz')[0]!.key).not.toBe(tries[0]!.key);
+  });
+
+  it('waits as long as the provider’s rate limit asks, then sends the same batch: no backoff', async () => {
+    const [throttledMail] = await queueUntil(
+      ['throttled@example.dz'],
       (current) => !!current.sent_at,
       'the mail sent after the wait',
     );
-    expect(row.attempts).toBe(1);
-    expect(row.last_error).toBeNull();
-    const tries = requests.filter((r) => (r.body.to as string[])[0] === 'throttled@example.dz');
+    expect(throttledMail!.row.attempts).toBe(1);
+    expect(throttledMail!.row.last_error).toBeNull();
+    const tries = requestsTo('throttled@example.dz');
     expect(tries).toHaveLength(2);
-    expect(new Set(tries.map((t) => t.key))).toEqual(new Set([`kiraa-mail-outbox-${id}`]));
+    expect(new Set(tries.map((t) => t.key))).toEqual(
+      new Set([`kiraa-mail-batch-${throttledMail!.row.batch_key}`]),
+    );
   });
 
-  it('gives up at once on a mail the provider refuses', async () => {
-    const { row } = await queueUntil(
-      'refused@example.dz',
-      (current) => !!current.failed_at,
-      'the refusal',
+  it('gives up at once on a mail the provider refuses, and sends the rest of its batch', async () => {
+    const [refused, accepted] = await queueUntil(
+      ['refused@example.dz', 'accepted@example.dz'],
+      (current) => !!current.failed_at || !!current.sent_at,
+      'the refusal and the other mail sent',
     );
-    expect(row.sent_at).toBeNull();
-    expect(row.last_error).toMatch(/422/);
+    expect(refused!.row.sent_at).toBeNull();
+    expect(refused!.row.last_error).toMatch(/refused it: bad address/);
+    expect(accepted!.row).toMatchObject({
+      provider_id: 'provider-accepted@example.dz',
+      last_error: null,
+    });
+    expect(requestsTo('accepted@example.dz')).toEqual(requestsTo('refused@example.dz'));
   });
 
   it('send-email: a provider outage is a 503 with Retry-After (GoTrue retries only then), and the retry, with a new webhook-id, is the same send', async () => {
@@ -1166,6 +1352,7 @@ describe('a stack whose mail provider fails', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     const sent = requests.slice(before);
     expect(sent).toHaveLength(2);
+    expect(sent[0]!.path).toBe('/emails');
     expect(sent[0]!.key).toMatch(/^auth-mail:[0-9a-f]{64}$/);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     // The key reveals no token.

@@ -2,9 +2,11 @@
  * send-mail: sends what the database queued in `internal.mail_outbox` through the mail provider.
  * Called by the outbox's webhook and every minute by the schedule (retries, and anything a
  * webhook missed), always with the service-role key. Rows are leased with `for update skip locked`
- * (edge_claim_mail), so two calls at once never take the same row; each is sent with its id as the
- * provider's idempotency key, so a send retried after a crash is not delivered twice; a failure is
- * retried with backoff (edge_settle_mails).
+ * (edge_claim_mail), so two calls at once never take the same row. A claim is one batch, sent in
+ * one request to the provider under the batch's key (`kiraa-mail-batch-<batch_key>`): the claim
+ * stamps the key on its rows before they leave, and a batch tried before is claimed again whole
+ * and alone, so a request retried after a crash or a lost answer is the same request and is not
+ * delivered twice. A failure is retried with backoff (edge_settle_mails).
  *
  * One sender at a time: while this call runs it holds the outbox (its claims keep the hold 4 to 5 s
  * ahead), and rows queued meanwhile call no webhook; it takes them at its next claim. When the outbox
@@ -13,7 +15,7 @@
  * behind. docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
-import { sendMail } from '../_shared/mail.ts';
+import { MAX_BATCH, sendMails } from '../_shared/mail.ts';
 import { rpc } from '../_shared/rest.ts';
 
 type OutboxRow = {
@@ -22,6 +24,7 @@ type OutboxRow = {
   subject: string;
   body_text: string;
   body_html?: string | null;
+  batch_key: string;
   // Columns added later are ignored.
   [column: string]: unknown;
 };
@@ -29,7 +32,8 @@ type OutboxRow = {
 type Outcome =
   { mail_id: number; provider_id: string } | { mail_id: number; error: string; permanent: boolean };
 
-const BATCH = 20;
+/** A claim's size: the provider's batch (Resend: 100 mails a request). */
+const BATCH = MAX_BATCH;
 /**
  * A call stops taking new batches after this long, and calls the next sender if mail is still
  * coming (edge_release_mail): it answers within pg_net's 10 s timeout unless the provider is slow.
@@ -53,41 +57,51 @@ Deno.serve(async (req) => {
   const started = Date.now();
   const counts = { sent: 0, retried: 0, failed: 0 };
   /**
-   * Sends a batch one mail after the other, then records it. When the provider's rate limit
-   * answers (429, Resend: 2 requests a second by default), the sender waits as long as it asks
-   * (THROTTLE_WAIT_MS at most) and sends the same mail again, within its time budget: a burst of
-   * bookings then waits seconds for its mails, not a minute's backoff each.
+   * Sends a claimed batch in one request, then records it. When the provider's rate limit answers
+   * (429, Resend: 2 requests a second by default), the sender waits as long as it asks
+   * (THROTTLE_WAIT_MS at most) and sends the same batch again, within its time budget: a burst of
+   * bookings then waits seconds for its mails, not a minute's backoff.
    */
   async function send(rows: OutboxRow[]): Promise<void> {
-    const outcomes: Outcome[] = [];
-    for (const row of rows) {
-      const mail = {
-        to: row.to_email,
-        subject: row.subject,
-        text: row.body_text,
-        ...(typeof row.body_html === 'string' ? { html: row.body_html } : {}),
-      };
-      const key = `kiraa-mail-outbox-${row.id}`;
-      let result = await sendMail(mail, key);
-      while (
-        !result.ok &&
-        result.retryAfterMs !== undefined &&
-        Date.now() - started + result.retryAfterMs < BUDGET_MS + THROTTLE_WAIT_MS
-      ) {
-        await sleep(Math.min(result.retryAfterMs, THROTTLE_WAIT_MS));
-        result = await sendMail(mail, key);
-      }
-      if (result.ok) {
-        outcomes.push({ mail_id: row.id, provider_id: result.id });
-        counts.sent++;
-      } else {
-        console.error(`send-mail: mail ${row.id}: ${result.error}`);
-        outcomes.push({ mail_id: row.id, error: result.error, permanent: result.permanent });
-        if (result.permanent) counts.failed++;
-        else counts.retried++;
-      }
+    if (!rows.length) return;
+    const mails = rows.map((row) => ({
+      to: row.to_email,
+      subject: row.subject,
+      text: row.body_text,
+      ...(typeof row.body_html === 'string' ? { html: row.body_html } : {}),
+    }));
+    // A claim is one batch: its rows share the key.
+    const key = `kiraa-mail-batch-${rows[0]!.batch_key}`;
+    let result = await sendMails(mails, key);
+    while (
+      !result.ok &&
+      result.retryAfterMs !== undefined &&
+      Date.now() - started + result.retryAfterMs < BUDGET_MS + THROTTLE_WAIT_MS
+    ) {
+      await sleep(Math.min(result.retryAfterMs, THROTTLE_WAIT_MS));
+      result = await sendMails(mails, key);
     }
-    if (outcomes.length) await rpc('edge_settle_mails', { results: outcomes });
+    let outcomes: Outcome[];
+    if (result.ok) {
+      const sent = result.mails;
+      outcomes = rows.map((row, i) => {
+        const mail = sent[i]!;
+        if ('id' in mail) {
+          counts.sent++;
+          return { mail_id: row.id, provider_id: mail.id };
+        }
+        console.error(`send-mail: mail ${row.id}: ${mail.error}`);
+        counts.failed++;
+        return { mail_id: row.id, error: mail.error, permanent: true };
+      });
+    } else {
+      console.error(`send-mail: batch ${key} (${rows.length} mails): ${result.error}`);
+      if (result.permanent) counts.failed += rows.length;
+      else counts.retried += rows.length;
+      const { error, permanent } = result;
+      outcomes = rows.map((row) => ({ mail_id: row.id, error, permanent }));
+    }
+    await rpc('edge_settle_mails', { results: outcomes });
   }
 
   let emptySince = 0;
@@ -111,8 +125,8 @@ Deno.serve(async (req) => {
       batch: BATCH,
       after_writers: round === 0,
     });
+    if (!rows.length) break;
     await send(rows);
-    if (rows.length < BATCH) break;
   }
   return json(counts);
 });

@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -54,6 +56,84 @@ describe('Mailbox', () => {
     await expect(new Mailbox(null).send({ to: '', subject: 'x', text: '' })).rejects.toThrow(
       /recipient/,
     );
+  });
+});
+
+describe('the mailbox as the mail provider (Resend’s API)', () => {
+  async function provider() {
+    const box = new Mailbox(null);
+    box.apiKey = 're_local';
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://mailbox');
+      void box.handle(req, res, url.pathname, url);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer re_local',
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    return { box, post, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  const mail = (to: string) => ({ from: 'Kiraa <a@kiraa.test>', to: [to], subject: to, text: 'x' });
+
+  it('sends a batch in one request; one bad mail refuses it all, unless validation is permissive', async () => {
+    const { box, post, close } = await provider();
+    try {
+      const batch = [mail('one@kiraa.test'), mail('not an address'), mail('three@kiraa.test')];
+      const strict = await post('/api/emails/batch', batch);
+      expect(strict.status).toBe(422);
+      expect(strict.body).toMatchObject({ name: 'validation_error', message: /^emails\[1\]: / });
+      expect(box.list()).toHaveLength(0);
+
+      const permissive = await post('/api/emails/batch', batch, {
+        'x-batch-validation': 'permissive',
+      });
+      expect(permissive.status).toBe(200);
+      const stored = box.list().reverse();
+      expect(stored.map((m) => m.to)).toEqual(['one@kiraa.test', 'three@kiraa.test']);
+      expect(permissive.body).toEqual({
+        data: stored.map((m) => ({ id: m.id })),
+        errors: [{ index: 1, message: 'Invalid `to` field.' }],
+      });
+
+      expect((await post('/api/emails/batch', [])).status).toBe(422);
+      expect((await post('/api/emails/batch', Array(101).fill(mail('x@kiraa.test')))).status).toBe(
+        422,
+      );
+      expect((await post('/api/emails/batch', mail('x@kiraa.test'))).status).toBe(422);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers a batch sent again under its key as the first time, and stores nothing; another batch under that key is refused', async () => {
+    const { box, post, close } = await provider();
+    try {
+      const batch = [mail('a@kiraa.test'), mail('b@kiraa.test')];
+      const key = { 'idempotency-key': 'kiraa-mail-batch-1' };
+      const first = await post('/api/emails/batch', batch, key);
+      const again = await post('/api/emails/batch', batch, key);
+      expect(again).toEqual(first);
+      expect(box.list()).toHaveLength(2);
+
+      const other = await post('/api/emails/batch', [mail('a@kiraa.test')], key);
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ name: 'invalid_idempotent_request' });
+      // A single mail is another request, even with the same body.
+      expect((await post('/api/emails', batch[0], key)).status).toBe(409);
+      expect(box.list()).toHaveLength(2);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -21,6 +21,9 @@ const MAX_MAILS = 500;
 /** How long an Idempotency-Key is remembered (Resend: 24 hours). */
 const IDEMPOTENCY_MS = 24 * 3600 * 1000;
 const MAX_SEND_BYTES = 1024 * 1024;
+/** Mails a batch request may hold (Resend: 100), and its size. */
+const MAX_BATCH = 100;
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const PERSIST_GATHER_MS = 100;
 
 export class Mailbox implements Mailer {
@@ -28,7 +31,7 @@ export class Mailbox implements Mailer {
   private writing: Promise<void> = Promise.resolve();
   /** The write not started yet: it will include any change made now. */
   private nextWrite: Promise<void> | null = null;
-  private readonly sentByKey = new Map<string, { id: string; hash: string; at: number }>();
+  private readonly sentByKey = new Map<string, { answer: unknown; hash: string; at: number }>();
   /** The key `POST /api/emails` requires as `Authorization: Bearer <key>` (null: refused). */
   apiKey: string | null = null;
 
@@ -66,10 +69,14 @@ export class Mailbox implements Mailer {
 
   /**
    * `POST /api/emails`: `{from, to, subject, text?, html?}` with `Authorization: Bearer <key>`,
-   * answered `{id}`. The same `Idempotency-Key` with the same request within 24 h answers the
-   * first id and stores nothing (a retried send is not sent twice); with another request, 409.
+   * answered `{id}`. `POST /api/emails/batch`: a list of 1 to 100 of them, answered `{data: [{id}]}`;
+   * one invalid mail refuses the whole request (422), unless `x-batch-validation: permissive`:
+   * then the valid ones are stored and the others answered in `errors: [{index, message}]`, and
+   * `data` lists the stored ones in order. The same `Idempotency-Key` with the same request
+   * within 24 h answers the first answer and stores nothing (a retried send is not sent twice);
+   * with another request, 409.
    */
-  private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async receive(req: IncomingMessage, res: ServerResponse, batch: boolean): Promise<void> {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const expected = this.apiKey ?? '';
     if (!given)
@@ -88,43 +95,52 @@ export class Mailbox implements Mailer {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    const limit = batch ? MAX_BATCH_BYTES : MAX_SEND_BYTES;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_SEND_BYTES)
-        return providerError(res, 413, 'validation_error', 'Request is too large');
+      if (size > limit) return providerError(res, 413, 'validation_error', 'Request is too large');
       chunks.push(chunk as Buffer);
     }
     const raw = Buffer.concat(chunks).toString('utf8');
-    let body: Record<string, unknown>;
+    let body: unknown;
     try {
-      body = JSON.parse(raw) as Record<string, unknown>;
+      body = JSON.parse(raw);
     } catch {
       return providerError(res, 422, 'validation_error', 'The body is not valid JSON');
     }
-    const to = Array.isArray(body.to) ? body.to : [body.to];
-    const subject = body.subject;
-    const text = typeof body.text === 'string' ? body.text : undefined;
-    const html = typeof body.html === 'string' ? body.html : undefined;
-    if (typeof body.from !== 'string' || !body.from.trim()) {
-      return providerError(res, 422, 'validation_error', 'The `from` field is missing.');
-    }
-    if (
-      to.length < 1 ||
-      to.length > 50 ||
-      !to.every((a) => typeof a === 'string' && /^[^@\s]+@[^@\s]+$/.test(a))
-    ) {
-      return providerError(res, 422, 'validation_error', 'Invalid `to` field.');
-    }
-    if (typeof subject !== 'string' || !subject.trim()) {
-      return providerError(res, 422, 'validation_error', 'The `subject` field is missing.');
-    }
-    if (text === undefined && html === undefined) {
-      return providerError(res, 422, 'validation_error', 'Either `text` or `html` is required.');
+    let checked: Array<Mail[] | string>;
+    if (batch) {
+      if (!Array.isArray(body) || body.length < 1 || body.length > MAX_BATCH) {
+        return providerError(
+          res,
+          422,
+          'validation_error',
+          `The body must be a list of 1 to ${MAX_BATCH} emails.`,
+        );
+      }
+      checked = body.map(validMail);
+      const permissive = req.headers['x-batch-validation'] === 'permissive';
+      const invalid = checked.findIndex((mail) => typeof mail === 'string');
+      if (!permissive && invalid >= 0) {
+        return providerError(
+          res,
+          422,
+          'validation_error',
+          `emails[${invalid}]: ${checked[invalid]}`,
+        );
+      }
+    } else {
+      const mail = validMail(body);
+      if (typeof mail === 'string') return providerError(res, 422, 'validation_error', mail);
+      checked = [mail];
     }
 
     const key =
       typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
-    const hash = createHash('sha256').update(raw).digest('hex');
+    const hash = createHash('sha256')
+      .update(batch ? 'batch\n' : 'single\n')
+      .update(raw)
+      .digest('hex');
     const now = Date.now();
     // Keys are kept in the order they came (a Map's): the expired ones are first.
     for (const [k, entry] of this.sentByKey) {
@@ -141,20 +157,24 @@ export class Mailbox implements Mailer {
           'Same idempotency key used with a different request payload.',
         );
       }
-      if (previous) return json(res, 200, { id: previous.id });
+      if (previous) return json(res, 200, previous.answer);
     }
-    let id = '';
-    for (const address of to as string[]) {
-      id = await this.store({
-        from: body.from,
-        to: address,
-        subject,
-        text: text ?? '',
-        ...(html ? { html } : {}),
-      });
+    const data: Array<{ id: string }> = [];
+    const errors: Array<{ index: number; message: string }> = [];
+    for (const [index, mail] of checked.entries()) {
+      if (typeof mail === 'string') {
+        errors.push({ index, message: mail });
+        continue;
+      }
+      let id = '';
+      for (const each of mail) id = await this.store(each);
+      data.push({ id });
     }
-    if (key) this.sentByKey.set(key, { id, hash, at: now });
-    return json(res, 200, { id });
+    const answer = batch
+      ? { data, ...(req.headers['x-batch-validation'] === 'permissive' ? { errors } : {}) }
+      : data[0]!;
+    if (key) this.sentByKey.set(key, { answer, hash, at: now });
+    return json(res, 200, answer);
   }
 
   /** Newest first; `to` filters by recipient (case-insensitive). */
@@ -209,8 +229,8 @@ export class Mailbox implements Mailer {
    */
   async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
-    if (path === '/api/emails') {
-      if (method === 'POST') return this.receive(req, res);
+    if (path === '/api/emails' || path === '/api/emails/batch') {
+      if (method === 'POST') return this.receive(req, res, path === '/api/emails/batch');
       return json(res, 405, { message: 'Method not allowed' });
     }
     if (path === '/api/messages' || path === '/api/messages/') {
@@ -243,6 +263,37 @@ export class Mailbox implements Mailer {
       ),
     );
   }
+}
+
+/**
+ * One mail of a request, `{from, to, subject, text?, html?}`: a mail for each address of `to`,
+ * or why it is refused.
+ */
+function validMail(body: unknown): Mail[] | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'The email must be an object.';
+  }
+  const { from, to: rawTo, subject, text, html } = body as Record<string, unknown>;
+  const to = Array.isArray(rawTo) ? rawTo : [rawTo];
+  if (typeof from !== 'string' || !from.trim()) return 'The `from` field is missing.';
+  if (
+    to.length < 1 ||
+    to.length > 50 ||
+    !to.every((a) => typeof a === 'string' && /^[^@\s]+@[^@\s]+$/.test(a))
+  ) {
+    return 'Invalid `to` field.';
+  }
+  if (typeof subject !== 'string' || !subject.trim()) return 'The `subject` field is missing.';
+  if (typeof text !== 'string' && typeof html !== 'string') {
+    return 'Either `text` or `html` is required.';
+  }
+  return (to as string[]).map((address) => ({
+    from,
+    to: address,
+    subject,
+    text: typeof text === 'string' ? text : '',
+    ...(typeof html === 'string' ? { html } : {}),
+  }));
 }
 
 /** An error as a mail provider (Resend) answers it. */

@@ -17,6 +17,7 @@ create table internal.mail_outbox (
   last_error text,
   failed_at timestamp with time zone,
   provider_id text,
+  batch_key uuid,
   constraint mail_outbox_attempts_positive CHECK ((attempts >= 0)),
   constraint mail_outbox_kind_format CHECK ((kind ~ '^[a-z][a-z_]{1,39}$'::text)),
   constraint mail_outbox_last_error_length CHECK ((char_length(last_error) <= 1000)),

@@ -10,6 +10,9 @@ AS $function$
 declare
   writers xid[];
   give_up timestamptz := clock_timestamp() + interval '5 seconds';
+  leased timestamptz := now() + make_interval(secs => greatest(lease_seconds, 10));
+  retried uuid;
+  ids bigint[];
 begin
   if after_writers then
     -- The transactions writing now: each holds the lock of its own transaction id. (A snapshot
@@ -32,13 +35,46 @@ begin
        set busy_until = clock_timestamp() + interval '5 seconds'
      where s.busy_until < clock_timestamp() + interval '4 seconds';
   end if;
+
+  -- A batch tried before: the oldest one due.
+  select x.batch_key into retried
+    from internal.mail_outbox x
+   where x.batch_key is not null
+     and x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+     and (x.claimed_until is null or x.claimed_until < now())
+   order by x.created_at, x.id
+   limit 1
+   for update skip locked;
+  if retried is not null then
+    ids := array(
+      select x.id from internal.mail_outbox x
+       where x.batch_key = retried
+         and x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+         and (x.claimed_until is null or x.claimed_until < now())
+       for update skip locked);
+    -- Whole, or not now: a row of it taken by another sender means that sender has the batch.
+    if not exists (
+      select from internal.mail_outbox x
+       where x.batch_key = retried and x.sent_at is null and x.failed_at is null
+         and x.id <> all (ids)
+    ) then
+      return query
+        update internal.mail_outbox o
+           set claimed_until = leased, attempts = o.attempts + 1
+         where o.id = any (ids)
+        returning to_jsonb(o);
+      return;
+    end if;
+  end if;
+
+  retried := pg_catalog.gen_random_uuid();
   return query
     update internal.mail_outbox o
-       set claimed_until = now() + make_interval(secs => greatest(lease_seconds, 10)),
-           attempts = o.attempts + 1
+       set claimed_until = leased, attempts = o.attempts + 1, batch_key = retried
      where o.id in (
        select x.id from internal.mail_outbox x
-        where x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+        where x.batch_key is null
+          and x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
           and (x.claimed_until is null or x.claimed_until < now())
         order by x.created_at, x.id
         limit least(greatest(batch, 1), 100)

@@ -17,11 +17,17 @@ begin
    where o.id = r.mail_id and r.error is null and o.sent_at is null;
   update internal.mail_outbox o
      set claimed_until = null,
-         last_error = left(r.error, 1000),
-         next_attempt_at = now() + least(interval '1 hour', interval '1 minute' * 2 ^ (o.attempts - 1)),
-         failed_at = case when coalesce(r.permanent, false) or o.attempts >= 8 then now() end
-    from jsonb_to_recordset(results) as r(mail_id bigint, error text, permanent boolean)
-   where o.id = r.mail_id and r.error is not null and o.sent_at is null;
+         last_error = left(f.error, 1000),
+         next_attempt_at = now() + least(interval '1 hour', interval '1 minute' * 2 ^ (f.tries - 1)),
+         failed_at = case when f.permanent or f.tries >= 8 then now() end
+    from (
+      select r.mail_id, r.error, coalesce(r.permanent, false) as permanent,
+             max(m.attempts) over (partition by coalesce(m.batch_key::text, m.id::text)) as tries
+        from jsonb_to_recordset(results) as r(mail_id bigint, error text, permanent boolean)
+        join internal.mail_outbox m on m.id = r.mail_id
+       where r.error is not null
+    ) f
+   where o.id = f.mail_id and o.sent_at is null;
 end
 $function$;
 
