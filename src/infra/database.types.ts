@@ -341,16 +341,19 @@ isOneToOne: false
 { Args: { "p": Json }; Returns: Json
                            },
 "edge_claim_mail":
-{ Args: { "after_writers"?: boolean,"batch"?: number,"hold"?: boolean,"lease_seconds"?: number }; Returns: Json[]
+{ Args: { "after_writers"?: boolean,"batch"?: number,"hold"?: boolean,"lease_seconds"?: number,"sender"?: string }; Returns: Json[]
                            },
 "edge_claim_push":
 { Args: { "batch"?: number,"lease_seconds"?: number }; Returns: Json[]
+                           },
+"edge_hold_mail":
+{ Args: { "sender": string }; Returns: boolean
                            },
 "edge_record_file_check":
 { Args: { "bucket": string,"detected_type"?: string,"file_name": string,"reason"?: string,"verdict": string }; Returns: Json
                            },
 "edge_release_mail":
-{ Args: Record<PropertyKey, never>; Returns: undefined
+{ Args: { "sender"?: string }; Returns: undefined
                            },
 "edge_settle_mail":
 { Args: { "error"?: string,"mail_id": number,"permanent"?: boolean,"provider_id"?: string }; Returns: undefined

@@ -18,14 +18,44 @@ alter table internal.mail_outbox
   -- The batch a sender last put this row in; the provider's idempotency key is made from it.
   add column batch_key uuid;
 
+-- The hold has an owner. A sender that ended released the hold of any sender still running, and
+-- the statements then called a webhook each until that sender's next claim renewed it: with
+-- batches, the senders those webhooks started found nothing to send, ended after a second and
+-- released again (measured: a 5 s loop of 2,600 bookings left 17 senders running at once and 12.5
+-- s of webhook calls after it). Now a sender takes the hold first (`edge_hold_mail`) and leaves at
+-- once when another running sender has it (that sender takes its rows at its next claim), and a
+-- sender releases only its own hold.
+alter table internal.mail_sender
+  add column holder uuid;
+
+-- true: `sender` holds the outbox for 5 s (it was free, or already its own); false: another
+-- running sender holds it. Two calls at once: the second waits for the first's row lock and then
+-- sees its hold.
+create function public.edge_hold_mail(sender uuid)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update internal.mail_sender s
+     set busy_until = clock_timestamp() + interval '5 seconds', holder = sender
+   where s.busy_until <= clock_timestamp() or s.holder = sender;
+  return found;
+end
+$$;
+
 -- Leases up to `batch` due rows (≤ 100, the provider's batch size): a batch tried before, whole
 -- and alone, under its key; else the oldest due rows not in a batch, stamped with a new key.
--- `hold` and `after_writers` as in 20261128200000_mail_sender_hold.
-create or replace function public.edge_claim_mail(
+-- `hold` and `after_writers` as in 20261128200000_mail_sender_hold; `hold` renews `sender`'s hold
+-- only (any hold when it is null: a send-mail deployed before this migration).
+drop function public.edge_claim_mail(integer, integer, boolean, boolean);
+create function public.edge_claim_mail(
   batch integer default 20,
   lease_seconds integer default 120,
   hold boolean default false,
-  after_writers boolean default false
+  after_writers boolean default false,
+  sender uuid default null
 )
 returns setof jsonb
 language plpgsql
@@ -58,7 +88,8 @@ begin
   if hold then
     update internal.mail_sender s
        set busy_until = clock_timestamp() + interval '5 seconds'
-     where s.busy_until < clock_timestamp() + interval '4 seconds';
+     where s.busy_until < clock_timestamp() + interval '4 seconds'
+       and (sender is null or s.holder = sender);
   end if;
 
   -- A batch tried before: the oldest one due.
@@ -140,3 +171,36 @@ begin
    where o.id = f.mail_id and o.sent_at is null;
 end
 $$;
+
+-- The sender stops: statements from now on call the webhook again, and rows still due get a
+-- webhook call now, for a fresh sender. `sender`: only its own hold (another sender that holds
+-- the outbox takes those rows itself); null releases any (a send-mail deployed before this
+-- migration).
+drop function public.edge_release_mail();
+create function public.edge_release_mail(sender uuid default null)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update internal.mail_sender s
+     set busy_until = least(s.busy_until, clock_timestamp())
+   where sender is null or s.holder = sender;
+  if found and exists (
+    select from internal.mail_outbox x
+     where x.sent_at is null and x.failed_at is null and x.next_attempt_at <= now()
+       and (x.claimed_until is null or x.claimed_until < now())
+  ) then
+    perform internal.invoke_edge_function('send-mail',
+      jsonb_build_object('type', 'CONTINUE', 'schema', 'internal', 'table', 'mail_outbox'));
+  end if;
+end
+$$;
+
+revoke all on function public.edge_hold_mail(uuid) from public, anon, authenticated;
+revoke all on function public.edge_claim_mail(integer, integer, boolean, boolean, uuid) from public, anon, authenticated;
+revoke all on function public.edge_release_mail(uuid) from public, anon, authenticated;
+grant execute on function public.edge_hold_mail(uuid) to service_role;
+grant execute on function public.edge_claim_mail(integer, integer, boolean, boolean, uuid) to service_role;
+grant execute on function public.edge_release_mail(uuid) to service_role;

@@ -118,6 +118,17 @@ describe('the functions runtime', () => {
   });
 });
 
+/** Waits until no sender holds the outbox (a previous test's has lingered and released). */
+async function noSender() {
+  await until(
+    async () =>
+      (
+        await sql<{ free: boolean }>('select busy_until < now() as free from internal.mail_sender')
+      )[0]!.free,
+    'the senders of earlier tests to stop',
+  );
+}
+
 describe('send-mail', () => {
   it('sends what a statement queues, once each, through the webhook', async () => {
     const to = [uniqueEmail('outbox'), uniqueEmail('outbox'), uniqueEmail('outbox')];
@@ -155,7 +166,8 @@ describe('send-mail', () => {
     for (const address of to) expect(await mailsTo(address)).toHaveLength(1);
   });
 
-  it('never sends a row twice when calls race', async () => {
+  it('never sends a row twice when calls race: one sender holds the outbox, the others leave', async () => {
+    await noSender();
     const to = Array.from({ length: 30 }, () => uniqueEmail('race'));
     // Queued without the webhook (as if it was lost), then three sweeps at once.
     await sql(
@@ -166,10 +178,16 @@ describe('send-mail', () => {
        commit;`,
     );
     const answers = await Promise.all(
-      [1, 2, 3].map(async () => (await callFunction('send-mail', { body: '{}' })).json()),
+      [1, 2, 3].map(
+        async () =>
+          (await (await callFunction('send-mail', { body: '{}' })).json()) as {
+            sent: number;
+            busy?: boolean;
+          },
+      ),
     );
-    const total = answers.reduce((sum, answer) => sum + (answer as { sent: number }).sent, 0);
-    expect(total).toBeGreaterThanOrEqual(30);
+    expect(answers.filter((answer) => answer.busy)).toHaveLength(2);
+    expect(answers.find((answer) => !answer.busy)).toMatchObject({ sent: 30 });
     for (const address of to) expect(await mailsTo(address)).toHaveLength(1);
   });
 });
@@ -303,19 +321,6 @@ describe('mail batches', () => {
 });
 
 describe('send-mail: one sender at a time', () => {
-  /** Waits until no sender holds the outbox (a previous test's has lingered and released). */
-  async function noSender() {
-    await until(
-      async () =>
-        (
-          await sql<{ free: boolean }>(
-            'select busy_until < now() as free from internal.mail_sender',
-          )
-        )[0]!.free,
-      'the senders of earlier tests to stop',
-    );
-  }
-
   /**
    * The send-mail calls `act` queues after `prepare`, inside a transaction rolled back (seen by
    * nobody, and sending nothing).
@@ -385,6 +390,39 @@ describe('send-mail: one sender at a time', () => {
     expect(await release(false)).toBe(0);
   });
 
+  it('lets one sender hold the outbox: another is refused the hold, and a sender releases only its own', async () => {
+    const client = new pg.Client({ connectionString: testStack().dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update internal.mail_sender set busy_until = '-infinity', holder = null`);
+      const [first, second] = [randomUUID(), randomUUID()];
+      const hold = async (sender: string) =>
+        (
+          await client.query<{ held: boolean }>('select public.edge_hold_mail($1) as held', [
+            sender,
+          ])
+        ).rows[0]!.held;
+      const state = async () =>
+        (
+          await client.query<{ busy: boolean; holder: string | null }>(
+            'select busy_until > clock_timestamp() as busy, holder from internal.mail_sender',
+          )
+        ).rows[0]!;
+      expect(await hold(first)).toBe(true);
+      expect(await hold(second)).toBe(false);
+      expect(await hold(first)).toBe(true);
+      await client.query('select public.edge_release_mail($1)', [second]);
+      expect(await state()).toEqual({ busy: true, holder: first });
+      await client.query('select public.edge_release_mail($1)', [first]);
+      expect((await state()).busy).toBe(false);
+      expect(await hold(second)).toBe(true);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+
   it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
     await noSender();
     const since = (await sql<{ now: Date }>('select clock_timestamp() as now'))[0]!.now;
@@ -399,11 +437,12 @@ describe('send-mail: one sender at a time', () => {
     }
     for (const address of to) await waitForMail(address);
     await noSender();
-    // Each call answers once it has released the outbox and made its last claim.
+    // Each call answers once it has released the outbox and made its last claim; a call made
+    // while another held it left at once (busy).
     const calls = await until(async () => {
       const [row] = await sql<{ calls: number }>(
         `select count(*)::int as calls from net._http_response
-          where created >= $1 and content like '{"sent":%'`,
+          where created >= $1 and content like '{"sent":%' and content not like '%"busy"%'`,
         [since],
       );
       return row!.calls || null;
@@ -1293,6 +1332,32 @@ describe('a stack whose mail provider fails', () => {
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(tries[1]!.mails).toEqual(tries[0]!.mails);
     expect(requestsTo('meanwhile@example.dz')[0]!.key).not.toBe(tries[0]!.key);
+  });
+
+  it('leaves at once while another sender holds the outbox; that sender’s release calls the next one', async () => {
+    const other = randomUUID();
+    await until(
+      async () =>
+        (
+          await stack.db.query<{ held: boolean }>('select public.edge_hold_mail($1) as held', [
+            other,
+          ])
+        ).rows[0]!.held,
+      'the hold, once the senders of earlier tests have ended',
+    );
+    const id = await queueQuietly('while-held@example.dz');
+    await stack.db.query('update internal.mail_outbox set next_attempt_at = now() where id = $1', [
+      id,
+    ]);
+    const res = await fetch(`${stack.apiUrl}/functions/v1/send-mail`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    expect(await res.json()).toEqual({ sent: 0, retried: 0, failed: 0, busy: true });
+    expect(await rowOf(id)).toMatchObject({ attempts: 0, sent_at: null });
+    // The holder stops with the mail still due: its release calls a sender, which sends it.
+    await stack.db.query('select public.edge_release_mail($1)', [other]);
+    await until(async () => (await rowOf(id)).sent_at, 'the mail sent by the next sender');
   });
 
   it('waits as long as the provider’s rate limit asks, then sends the same batch: no backoff', async () => {

@@ -8,14 +8,15 @@
  * and alone, so a request retried after a crash or a lost answer is the same request and is not
  * delivered twice. A failure is retried with backoff (edge_settle_mails).
  *
- * One sender at a time: while this call runs it holds the outbox (its claims keep the hold 4 to 5 s
- * ahead), and rows queued meanwhile call no webhook; it takes them at its next claim. When the outbox
+ * One sender at a time: a call first takes the hold of the outbox, and leaves at once when another
+ * running sender has it. While it runs its claims keep the hold 4 to 5 s ahead, and rows queued
+ * meanwhile call no webhook; it takes them at its next claim. When the outbox
  * has stayed empty for LINGER_MS (or the budget is spent) it releases the hold and claims once more
  * after the transactions writing at that moment have ended, so no row queued under the hold is left
  * behind. docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
-import { MAX_BATCH, sendMails } from '../_shared/mail.ts';
+import { MAX_BATCH, type OutgoingMail, sendMails } from '../_shared/mail.ts';
 import { rpc } from '../_shared/rest.ts';
 
 type OutboxRow = {
@@ -46,6 +47,12 @@ const POLL_MS = 200;
 const THROTTLE_WAIT_MS = 2_000;
 /** Claims after the release: what was queued under the hold, and no more. */
 const LAST_ROUNDS = 5;
+/**
+ * Requests a second the provider takes (MAIL_REQUESTS_PER_SECOND; Resend: 2 by default, more on
+ * request). The sender spaces its batches by as much, and the mail queued meanwhile joins the
+ * next batch: at peak, up to 100 mails a request instead of 429s and waits.
+ */
+const SPACING_MS = 1000 / (Number(Deno.env.get('MAIL_REQUESTS_PER_SECOND')) || 2);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +63,13 @@ Deno.serve(async (req) => {
 
   const started = Date.now();
   const counts = { sent: 0, retried: 0, failed: 0 };
+  let lastRequest = 0;
+  /** Until the provider takes another request. */
+  const paced = () => sleep(Math.max(0, lastRequest + SPACING_MS - Date.now()));
+  const request = (mails: OutgoingMail[], key: string) => {
+    lastRequest = Date.now();
+    return sendMails(mails, key);
+  };
   /**
    * Sends a claimed batch in one request, then records it. When the provider's rate limit answers
    * (429, Resend: 2 requests a second by default), the sender waits as long as it asks
@@ -72,14 +86,14 @@ Deno.serve(async (req) => {
     }));
     // A claim is one batch: its rows share the key.
     const key = `kiraa-mail-batch-${rows[0]!.batch_key}`;
-    let result = await sendMails(mails, key);
+    let result = await request(mails, key);
     while (
       !result.ok &&
       result.retryAfterMs !== undefined &&
       Date.now() - started + result.retryAfterMs < BUDGET_MS + THROTTLE_WAIT_MS
     ) {
       await sleep(Math.min(result.retryAfterMs, THROTTLE_WAIT_MS));
-      result = await sendMails(mails, key);
+      result = await request(mails, key);
     }
     let outcomes: Outcome[];
     if (result.ok) {
@@ -104,10 +118,17 @@ Deno.serve(async (req) => {
     await rpc('edge_settle_mails', { results: outcomes });
   }
 
+  // Another running sender holds the outbox: it takes what this call was made for at its next
+  // claim. (A sender that ended used to release the hold of one still running, and each statement
+  // then called a sender that found nothing.)
+  const sender = crypto.randomUUID();
+  if (!(await rpc<boolean>('edge_hold_mail', { sender }))) return json({ ...counts, busy: true });
+
   let emptySince = 0;
   try {
     while (Date.now() - started < BUDGET_MS) {
-      const rows = await rpc<OutboxRow[]>('edge_claim_mail', { batch: BATCH, hold: true });
+      await paced();
+      const rows = await rpc<OutboxRow[]>('edge_claim_mail', { batch: BATCH, hold: true, sender });
       if (rows.length) {
         emptySince = 0;
         await send(rows);
@@ -118,9 +139,10 @@ Deno.serve(async (req) => {
       await sleep(POLL_MS);
     }
   } finally {
-    await rpc('edge_release_mail', {});
+    await rpc('edge_release_mail', { sender });
   }
   for (let round = 0; round < LAST_ROUNDS; round++) {
+    await paced();
     const rows = await rpc<OutboxRow[]>('edge_claim_mail', {
       batch: BATCH,
       after_writers: round === 0,

@@ -4,6 +4,7 @@
 create table internal.mail_sender (
   id boolean default true not null,
   busy_until timestamp with time zone default '-infinity'::timestamp with time zone not null,
+  holder uuid,
   constraint mail_sender_single CHECK (id),
   constraint mail_sender_pkey PRIMARY KEY (id)
 );

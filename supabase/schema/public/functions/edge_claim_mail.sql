@@ -1,7 +1,7 @@
--- function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean): the live definition, generated from supabase/migrations by
+-- function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean, sender uuid): the live definition, generated from supabase/migrations by
 -- `npm run test:supabase -- --update` (scripts/schema-mirror.ts). Change it with a new migration.
 
-CREATE OR REPLACE FUNCTION public.edge_claim_mail(batch integer DEFAULT 20, lease_seconds integer DEFAULT 120, hold boolean DEFAULT false, after_writers boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION public.edge_claim_mail(batch integer DEFAULT 20, lease_seconds integer DEFAULT 120, hold boolean DEFAULT false, after_writers boolean DEFAULT false, sender uuid DEFAULT NULL::uuid)
  RETURNS SETOF jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -33,7 +33,8 @@ begin
   if hold then
     update internal.mail_sender s
        set busy_until = clock_timestamp() + interval '5 seconds'
-     where s.busy_until < clock_timestamp() + interval '4 seconds';
+     where s.busy_until < clock_timestamp() + interval '4 seconds'
+       and (sender is null or s.holder = sender);
   end if;
 
   -- A batch tried before: the oldest one due.
@@ -83,4 +84,4 @@ begin
 end
 $function$;
 
-grant execute on function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean) to service_role;
+grant execute on function public.edge_claim_mail(batch integer, lease_seconds integer, hold boolean, after_writers boolean, sender uuid) to service_role;
