@@ -10,10 +10,10 @@
  *
  * One sender at a time: a call first takes the hold of the outbox, and leaves at once when another
  * running sender has it. While it runs its claims keep the hold 4 to 5 s ahead, and rows queued
- * meanwhile call no webhook; it takes them at its next claim. When the outbox
- * has stayed empty for LINGER_MS (or the budget is spent) it releases the hold and claims once more
- * after the transactions writing at that moment have ended, so no row queued under the hold is left
- * behind. docs/functions.md.
+ * meanwhile call no webhook; it takes them at its next claim. When the outbox has stayed empty for
+ * LINGER_MS (or the budget is spent) it releases its hold and claims once more after the
+ * transactions writing at that moment have ended, so no row queued under the hold is left behind.
+ * Its requests are spaced for the provider's rate (MAIL_REQUESTS_PER_SECOND). docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
 import { MAX_BATCH, type OutgoingMail, sendMails } from '../_shared/mail.ts';
