@@ -55,6 +55,19 @@ function callFunction(name: string, init: RequestInit & { token?: string | null 
   });
 }
 
+/** Runs `fn` in a transaction of its own connection, rolled back: seen by nobody, and sending nothing. */
+async function rolledBack<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testStack().dbUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    return await fn(client);
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
+}
+
 describe('the functions runtime', () => {
   it('answers an unknown function as the platform does', async () => {
     const res = await callFunction('no-such-function');
@@ -96,10 +109,7 @@ describe('the functions runtime', () => {
   it('queues webhook calls in pg_net with the function-call secret, never the service-role key', async () => {
     // Read the queued request inside the transaction that queues it (the worker takes rows at
     // commit and deletes them, as pg_net does); rolled back, nothing is called.
-    const client = new pg.Client({ connectionString: testStack().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
+    await rolledBack(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `select internal.invoke_edge_function('send-mail', '{}'::jsonb)::text as id`,
       );
@@ -111,10 +121,7 @@ describe('the functions runtime', () => {
       const headers = JSON.stringify(queued.rows[0]!.headers);
       expect(headers).toContain(`Bearer ${functionCallSecret()}`);
       expect(headers).not.toContain(testStack().serviceRoleKey);
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
+    });
   });
 });
 
@@ -194,17 +201,14 @@ describe('send-mail', () => {
 
 describe('settling mails', () => {
   it('settles one mail (a send-mail deployed before the batch call) as a batch settles it', async () => {
-    const client = new pg.Client({ connectionString: testStack().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
+    await rolledBack(async (client) => {
       // Queued without the webhook, inside a transaction rolled back: nothing is sent.
       await client.query('set local session_replication_role = replica');
       const { rows } = await client.query<{ id: string }>(
         `insert into internal.mail_outbox (to_email, subject, body_text, attempts, claimed_until)
-         select 'settle-' || n || '@kiraa.test', 'Règlement', 'x', a, now() + interval '1 minute'
-           from generate_series(1, 8) n, lateral (select case when n in (4, 8) then 8 else 3 end) t(a)
-         order by n returning id`,
+       select 'settle-' || n || '@kiraa.test', 'Règlement', 'x', a, now() + interval '1 minute'
+         from generate_series(1, 8) n, lateral (select case when n in (4, 8) then 8 else 3 end) t(a)
+       order by n returning id`,
       );
       const id = (n: number) => Number(rows[n - 1]!.id);
       const outcomes = [
@@ -227,8 +231,8 @@ describe('settling mails', () => {
       ]);
       const settled = await client.query<Record<string, unknown>>(
         `select id, sent_at is not null as sent, provider_id, last_error, claimed_until,
-                next_attempt_at - now() as wait, failed_at is not null as failed
-           from internal.mail_outbox where id = any($1::bigint[]) order by id`,
+              next_attempt_at - now() as wait, failed_at is not null as failed
+         from internal.mail_outbox where id = any($1::bigint[]) order by id`,
         [rows.map((row) => row.id)],
       );
       const states = settled.rows.map(({ id: _id, ...state }) => state);
@@ -240,25 +244,19 @@ describe('settling mails', () => {
         // The eighth attempt's failure is the last.
         { sent: false, last_error: 'timeout again', failed: true },
       ]);
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
+    });
   });
 });
 
 describe('mail batches', () => {
   it('claims a batch tried before whole, alone and under its key; retries and gives it up together', async () => {
-    const client = new pg.Client({ connectionString: testStack().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
+    await rolledBack(async (client) => {
       // Queued without the webhook, older than any other row, inside a transaction rolled back.
       await client.query('set local session_replication_role = replica');
       const { rows } = await client.query<{ id: string }>(
         `insert into internal.mail_outbox (to_email, subject, body_text, created_at)
-         select 'batch-' || n || '@kiraa.test', 'Lot', 'x', timestamptz '2000-01-01' + n * interval '1 second'
-           from generate_series(1, 3) n order by n returning id`,
+       select 'batch-' || n || '@kiraa.test', 'Lot', 'x', timestamptz '2000-01-01' + n * interval '1 second'
+         from generate_series(1, 3) n order by n returning id`,
       );
       const ids = rows.map((row) => Number(row.id));
       type Claimed = { id: number; batch_key: string; attempts: number };
@@ -296,7 +294,7 @@ describe('mail batches', () => {
         (
           await client.query<{ wait: string; failed: boolean }>(
             `select (next_attempt_at - now())::text as wait, failed_at is not null as failed
-               from internal.mail_outbox where id = any($1) order by id`,
+             from internal.mail_outbox where id = any($1) order by id`,
             [ids.slice(0, 2)],
           )
         ).rows;
@@ -313,10 +311,7 @@ describe('mail batches', () => {
       const third = await claim(1);
       expect(third.map((row) => row.id)).toEqual([ids[2]]);
       expect(third[0]!.batch_key).not.toBe(key);
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
+    });
   });
 });
 
@@ -329,10 +324,7 @@ describe('send-mail: one sender at a time', () => {
     prepare: (client: pg.Client) => Promise<unknown>,
     act: (client: pg.Client) => Promise<unknown>,
   ): Promise<number> {
-    const client = new pg.Client({ connectionString: testStack().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
+    return rolledBack(async (client) => {
       await prepare(client);
       const before = await client.query<{ id: string }>(
         'select coalesce(max(id), 0)::text as id from net.http_request_queue',
@@ -340,14 +332,11 @@ describe('send-mail: one sender at a time', () => {
       await act(client);
       const after = await client.query<{ n: number }>(
         `select count(*)::int as n from net.http_request_queue
-          where id > $1 and url like '%/functions/v1/send-mail'`,
+        where id > $1 and url like '%/functions/v1/send-mail'`,
         [before.rows[0]!.id],
       );
       return after.rows[0]!.n;
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
+    });
   }
 
   it('calls no webhook for a statement queued while a sender holds the outbox, one otherwise', async () => {
@@ -391,10 +380,7 @@ describe('send-mail: one sender at a time', () => {
   });
 
   it('lets one sender hold the outbox: another is refused the hold, and a sender releases only its own', async () => {
-    const client = new pg.Client({ connectionString: testStack().dbUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
+    await rolledBack(async (client) => {
       await client.query(`update internal.mail_sender set busy_until = '-infinity', holder = null`);
       const [first, second] = [randomUUID(), randomUUID()];
       const hold = async (sender: string) =>
@@ -417,10 +403,7 @@ describe('send-mail: one sender at a time', () => {
       await client.query('select public.edge_release_mail($1)', [first]);
       expect((await state()).busy).toBe(false);
       expect(await hold(second)).toBe(true);
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
+    });
   });
 
   it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
