@@ -292,7 +292,7 @@ function validMail(body: unknown): Mail[] | string {
     to: address,
     subject,
     text: typeof text === 'string' ? text : '',
-    ...(typeof html === 'string' ? { html } : {}),
+    ...(typeof html === 'string' && html ? { html } : {}),
   }));
 }
 
