@@ -15,9 +15,10 @@
  *   top-level statements only, as hosted Supabase, and a short loop of its own counts nested
  *   ones);
  * - the guests' confirmation mails (send-mail to the dev mailbox, on the same machine, in batches
- *   of up to 100 spaced for the provider's default 2 requests a second): how many were still
- *   queued when a loop ended, how long they took to leave, and how many requests carried them.
- *   Each loop starts with the mail of the one before sent, and bears the sending of its own.
+ *   of up to 100 at one request a second, send-mail's default share of the provider): how many
+ *   were still queued when a loop ended, how long they took to leave, and how many requests
+ *   carried them. Each loop starts with the mail of the one before sent, and bears the sending of
+ *   its own.
  *
  * Every request comes from its own client address (X-Forwarded-For, which the test stack's gateway
  * trusts as a proxy's, as hosted Supabase's proxy sets it): the per-address limits of
@@ -627,7 +628,7 @@ export default async function scaleBench(): Promise<{ summary: string[] }> {
       openRow('catalogue delta (GET)', deltaOpen, noopGetOpen),
     ]);
     console.info(
-      '\nConfirmation mails (send-mail, one sender at a time, batches of up to 100 spaced for 2 provider requests a second, to the dev mailbox):',
+      '\nConfirmation mails (send-mail, one sender at a time, batches of up to 100, a request a second at most, to the dev mailbox):',
     );
     for (const [name, { mail }] of [
       ['closed loop', createClosed],

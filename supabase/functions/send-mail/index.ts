@@ -13,7 +13,8 @@
  * meanwhile call no webhook; it takes them at its next claim. When the outbox has stayed empty for
  * LINGER_MS (or the budget is spent) it releases its hold and claims once more after the
  * transactions writing at that moment have ended, so no row queued under the hold is left behind.
- * Its requests are spaced for the provider's rate (MAIL_REQUESTS_PER_SECOND). docs/functions.md.
+ * Its requests are spaced for its share of the provider's rate (SEND_MAIL_REQUESTS_PER_SECOND).
+ * docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
 import { MAX_BATCH, type OutgoingMail, sendMails } from '../_shared/mail.ts';
@@ -48,11 +49,12 @@ const THROTTLE_WAIT_MS = 2_000;
 /** Claims after the release: what was queued under the hold, and no more. */
 const LAST_ROUNDS = 5;
 /**
- * Requests a second the provider takes (MAIL_REQUESTS_PER_SECOND; Resend: 2 by default, more on
- * request). The sender spaces its batches by as much, and the mail queued meanwhile joins the
- * next batch: at peak, up to 100 mails a request instead of 429s and waits.
+ * The requests a second this sender may make (SEND_MAIL_REQUESTS_PER_SECOND): by default 1, half
+ * of Resend's default 2, the other half left to the auth mails (send-email), which must not be
+ * refused while bookings peak. The sender spaces its batches by as much, and the mail queued
+ * meanwhile joins the next batch: at peak, up to 100 mails a request instead of 429s and waits.
  */
-const SPACING_MS = 1000 / (Number(Deno.env.get('MAIL_REQUESTS_PER_SECOND')) || 2);
+const SPACING_MS = 1000 / (Number(Deno.env.get('SEND_MAIL_REQUESTS_PER_SECOND')) || 1);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
