@@ -1254,15 +1254,10 @@ describe('a stack whose mail provider fails', () => {
 
   it('sends a batch in one request, and retries a transient failure with backoff as the same request, until sent', async () => {
     const to = ['guest@example.dz', 'guest-two@example.dz'];
-    const { rows } = await stack.db.query<{ id: string }>(
-      `insert into internal.mail_outbox (to_email, subject, body_text)
-       select address, 'Hello', 'Body' from unnest($1::text[]) address returning id`,
-      [to],
-    );
-    const ids = rows.map((row) => row.id);
     // The first try (the webhook's) has failed and been settled.
-    await until(async () => ((await rowOf(ids[0]!)).last_error ? true : null), 'the first try');
-    const first = await rowOf(ids[0]!);
+    const queued = await queueUntil(to, (current) => !!current.last_error, 'the first try');
+    const ids = queued.map((mail) => mail.id);
+    const first = queued[0]!.row;
     expect(first.sent_at).toBeNull();
     expect(first.last_error).toMatch(/503/);
     expect(first.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30_000);

@@ -34,8 +34,6 @@ type OutboxRow = {
 type Outcome =
   { mail_id: number; provider_id: string } | { mail_id: number; error: string; permanent: boolean };
 
-/** A claim's size: the provider's batch (Resend: 100 mails a request). */
-const BATCH = MAX_BATCH;
 /**
  * A call stops taking new batches after this long, and calls the next sender if mail is still
  * coming (edge_release_mail): it answers within pg_net's 10 s timeout unless the provider is slow.
@@ -79,7 +77,6 @@ Deno.serve(async (req) => {
    * bookings then waits seconds for its mails, not a minute's backoff.
    */
   async function send(rows: OutboxRow[]): Promise<void> {
-    if (!rows.length) return;
     const mails = rows.map((row) => ({
       to: row.to_email,
       subject: row.subject,
@@ -130,7 +127,11 @@ Deno.serve(async (req) => {
   try {
     while (Date.now() - started < BUDGET_MS) {
       await paced();
-      const rows = await rpc<OutboxRow[]>('edge_claim_mail', { batch: BATCH, hold: true, sender });
+      const rows = await rpc<OutboxRow[]>('edge_claim_mail', {
+        batch: MAX_BATCH,
+        hold: true,
+        sender,
+      });
       if (rows.length) {
         emptySince = 0;
         await send(rows);
@@ -146,7 +147,7 @@ Deno.serve(async (req) => {
   for (let round = 0; round < LAST_ROUNDS; round++) {
     await paced();
     const rows = await rpc<OutboxRow[]>('edge_claim_mail', {
-      batch: BATCH,
+      batch: MAX_BATCH,
       after_writers: round === 0,
     });
     if (!rows.length) break;
