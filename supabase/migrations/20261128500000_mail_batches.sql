@@ -47,8 +47,13 @@ $$;
 
 -- Leases up to `batch` due rows (≤ 100, the provider's batch size): a batch tried before, whole
 -- and alone, under its key; else the oldest due rows not in a batch, stamped with a new key.
--- `hold` and `after_writers` as in 20261128200000_mail_sender_hold; `hold` renews `sender`'s hold
--- only (any hold when it is null: a send-mail deployed before this migration).
+-- `hold` and `after_writers` as in 20261128200000_mail_sender_hold; `hold` renews `sender`'s hold,
+-- or takes a lapsed one (renews any hold when `sender` is null: a send-mail deployed before this
+-- migration).
+-- `sender`: nothing while another sender holds the outbox. That sender takes the rows itself, and
+-- two senders at once would each spend the provider's rate (a sender's claims after its release,
+-- or one whose hold lapsed while the provider was slow). The hold's row is locked (for share)
+-- until the claim commits, so a hold taken meanwhile waits and no row queued under it is taken.
 drop function public.edge_claim_mail(integer, integer, boolean, boolean);
 create function public.edge_claim_mail(
   batch integer default 20,
@@ -68,6 +73,7 @@ declare
   leased timestamptz := now() + make_interval(secs => greatest(lease_seconds, 10));
   retried uuid;
   ids bigint[];
+  yielded boolean;
 begin
   if after_writers then
     -- The transactions writing now: each holds the lock of its own transaction id. (A snapshot
@@ -85,11 +91,20 @@ begin
   end if;
   -- Renewed when less than 4 s are left: about once a second, not at every claim (each booking's
   -- trigger reads this row; a row updated at every claim is a long chain of versions).
+  -- A sender takes its hold back if it lapsed and nobody took it.
   if hold then
     update internal.mail_sender s
-       set busy_until = clock_timestamp() + interval '5 seconds'
+       set busy_until = clock_timestamp() + interval '5 seconds', holder = coalesce(sender, s.holder)
      where s.busy_until < clock_timestamp() + interval '4 seconds'
-       and (sender is null or s.holder = sender);
+       and (sender is null or s.holder = sender or s.busy_until <= clock_timestamp());
+  end if;
+  if sender is not null then
+    select s.busy_until > clock_timestamp() and s.holder is distinct from sender into yielded
+      from internal.mail_sender s
+       for share;
+    if yielded then
+      return;
+    end if;
   end if;
 
   -- A batch tried before: the oldest one due.

@@ -406,6 +406,40 @@ describe('send-mail: one sender at a time', () => {
     });
   });
 
+  it('lets a sender claim nothing while another holds the outbox, and take back a lapsed hold nobody took', async () => {
+    await rolledBack(async (client) => {
+      await client.query(`update internal.mail_sender set busy_until = '-infinity', holder = null`);
+      // Only this row is due in this transaction.
+      await client.query(
+        `update internal.mail_outbox set claimed_until = now() + interval '1 minute'
+          where sent_at is null and failed_at is null`,
+      );
+      await client.query(
+        `insert into internal.mail_outbox (to_email, subject, body_text) values ($1, 'x', 'x')`,
+        [uniqueEmail('yield')],
+      );
+      const [holder, other] = [randomUUID(), randomUUID()];
+      const claim = async (sender: string, hold: boolean) =>
+        (
+          await client.query<{ n: number }>(
+            'select count(*)::int as n from public.edge_claim_mail(hold => $2, sender => $1)',
+            [sender, hold],
+          )
+        ).rows[0]!.n;
+      await client.query('select public.edge_hold_mail($1)', [holder]);
+      // A sender after its release, and one whose hold the holder took.
+      expect(await claim(other, false)).toBe(0);
+      expect(await claim(other, true)).toBe(0);
+      // The holder's hold lapses; the other sender takes it back at its claim, and the rows.
+      await client.query(`update internal.mail_sender set busy_until = clock_timestamp()`);
+      expect(await claim(other, true)).toBe(1);
+      const { rows } = await client.query<{ holder: string; busy: boolean }>(
+        'select holder, busy_until > clock_timestamp() as busy from internal.mail_sender',
+      );
+      expect(rows[0]).toEqual({ holder: other, busy: true });
+    });
+  });
+
   it('sends a burst with few calls, each mail once; the sender then releases the outbox', async () => {
     await noSender();
     const since = (await sql<{ now: Date }>('select clock_timestamp() as now'))[0]!.now;
@@ -1331,10 +1365,14 @@ describe('a stack whose mail provider fails', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
     });
-    expect(await res.json()).toEqual({ sent: 0, retried: 0, failed: 0, busy: true });
-    expect(await rowOf(id)).toMatchObject({ attempts: 0, sent_at: null });
-    // The holder stops with the mail still due: its release calls a sender, which sends it.
-    await stack.db.query('select public.edge_release_mail($1)', [other]);
+    try {
+      expect(await res.json()).toEqual({ sent: 0, retried: 0, failed: 0, busy: true });
+      // Nor did the last claims of an earlier test's sender take it (they yield to the holder).
+      expect(await rowOf(id)).toMatchObject({ attempts: 0, sent_at: null });
+    } finally {
+      // The holder stops with the mail still due: its release calls a sender, which sends it.
+      await stack.db.query('select public.edge_release_mail($1)', [other]);
+    }
     await until(async () => (await rowOf(id)).sent_at, 'the mail sent by the next sender');
   });
 

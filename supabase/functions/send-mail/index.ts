@@ -12,8 +12,9 @@
  * running sender has it. While it runs its claims keep the hold 4 to 5 s ahead, and rows queued
  * meanwhile call no webhook; it takes them at its next claim. When the outbox has stayed empty for
  * LINGER_MS (or the budget is spent) it releases its hold and claims once more after the
- * transactions writing at that moment have ended, so no row queued under the hold is left behind.
- * Its requests are spaced for its share of the provider's rate (SEND_MAIL_REQUESTS_PER_SECOND).
+ * transactions writing at that moment have ended, so no row queued under the hold is left behind
+ * (unless another sender has taken the outbox meanwhile: that one takes them; two senders at once
+ * would each spend the provider's rate). Its requests are spaced for its share of the provider's rate (SEND_MAIL_REQUESTS_PER_SECOND).
  * docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
@@ -149,6 +150,8 @@ Deno.serve(async (req) => {
     const rows = await rpc<OutboxRow[]>('edge_claim_mail', {
       batch: MAX_BATCH,
       after_writers: round === 0,
+      // Nothing if another sender took the outbox meanwhile: it takes these rows.
+      sender,
     });
     if (!rows.length) break;
     await send(rows);

@@ -13,6 +13,7 @@ declare
   leased timestamptz := now() + make_interval(secs => greatest(lease_seconds, 10));
   retried uuid;
   ids bigint[];
+  yielded boolean;
 begin
   if after_writers then
     -- The transactions writing now: each holds the lock of its own transaction id. (A snapshot
@@ -30,11 +31,20 @@ begin
   end if;
   -- Renewed when less than 4 s are left: about once a second, not at every claim (each booking's
   -- trigger reads this row; a row updated at every claim is a long chain of versions).
+  -- A sender takes its hold back if it lapsed and nobody took it.
   if hold then
     update internal.mail_sender s
-       set busy_until = clock_timestamp() + interval '5 seconds'
+       set busy_until = clock_timestamp() + interval '5 seconds', holder = coalesce(sender, s.holder)
      where s.busy_until < clock_timestamp() + interval '4 seconds'
-       and (sender is null or s.holder = sender);
+       and (sender is null or s.holder = sender or s.busy_until <= clock_timestamp());
+  end if;
+  if sender is not null then
+    select s.busy_until > clock_timestamp() and s.holder is distinct from sender into yielded
+      from internal.mail_sender s
+       for share;
+    if yielded then
+      return;
+    end if;
   end if;
 
   -- A batch tried before: the oldest one due.
