@@ -14,8 +14,8 @@
  * LINGER_MS (or the budget is spent) it releases its hold and claims once more after the
  * transactions writing at that moment have ended, so no row queued under the hold is left behind
  * (unless another sender has taken the outbox meanwhile: that one takes them; two senders at once
- * would each spend the provider's rate). Its requests are spaced for its share of the provider's rate (SEND_MAIL_REQUESTS_PER_SECOND).
- * docs/functions.md.
+ * would each spend the provider's rate). Its requests are spaced for its share of the provider's
+ * rate (SEND_MAIL_REQUESTS_PER_SECOND). docs/functions.md.
  */
 import { json, refuseUnlessService } from '../_shared/http.ts';
 import { MAX_BATCH, type OutgoingMail, sendMails } from '../_shared/mail.ts';
