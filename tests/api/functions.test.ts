@@ -782,17 +782,28 @@ describe('check-upload', () => {
     );
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, EXE);
-    await sql(
-      `begin;
-       set local session_replication_role = replica;
-       insert into storage.objects (bucket_id, name, metadata, version)
-       values ('licenses', '${payload.license_path}', '{"mimetype": "image/jpeg"}', 'v1');
-       commit;`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(
-      await sql('select 1 from internal.upload_checks where name = $1', [payload.license_path]),
-    ).toEqual([]);
+    const writer = new pg.Client({ connectionString: testStack().dbUrl });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query('set local session_replication_role = replica');
+      await writer.query(
+        `insert into storage.objects (bucket_id, name, metadata, version)
+         values ('licenses', $1, '{"mimetype": "image/jpeg"}', 'v1')`,
+        [payload.license_path],
+      );
+      // No webhook call queued for it (read before the commit: nothing has taken it yet). The
+      // schedule's own sweep may check it any time from the commit on.
+      const { rows } = await writer.query<{ n: number }>(
+        `select count(*)::int as n from net.http_request_queue
+          where url like '%/functions/v1/check-upload' and position($1 in convert_from(body, 'utf8')) > 0`,
+        [payload.license_path],
+      );
+      expect(rows[0]!.n).toBe(0);
+      await writer.query('commit');
+    } finally {
+      await writer.end();
+    }
     // What the schedule runs every minute.
     const [job] = await sql<{ command: string }>(
       "select command from cron.job where jobname = 'check-upload-sweep'",
