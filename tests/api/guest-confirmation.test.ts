@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { mailsTo, sql, waitForMail, type MailboxMessage } from '../support/clients.ts';
 import {
@@ -40,6 +40,13 @@ let nextDay = 110;
 
 beforeAll(async () => {
   car = (await newCar({ name: 'Hyundai Accent' })).id;
+  // The scheduler's expiry runs every minute: here a test lapses a deadline and then acts, and
+  // expects its own action (or its own call of the job) to be the one that expires the booking.
+  // tests/api/functions.test.ts covers the job as scheduled.
+  await sql(`update cron.job set active = false where jobname = 'expire-unconfirmed-bookings'`);
+});
+afterAll(async () => {
+  await sql(`update cron.job set active = true where jobname = 'expire-unconfirmed-bookings'`);
 });
 
 /** A new unconfirmed guest booking on `car` from `guest`; returns its payload and the answer. */
